@@ -1,0 +1,108 @@
+"""CPU players: the bot interface, a random player, and the human reaction-time model.
+
+A bot sees only its seat's view and the legal actions; it never gets the full state. All its
+choices and timings come from its own seeded generator, so a game with bots replays exactly.
+
+One interface serves turn-based and real-time games: the driver calls
+`poll(view, legal, now)` and gets `(actions, wake)`: the actions to apply now (stamped `now`)
+and the game time at which the bot wants to be asked again (None: when something changes).
+Turn-based bots only implement `choose`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class ReactionModel:
+    """Ex-Gaussian reaction time (ms): a normal part plus an exponential tail.
+
+    Human reaction times are right-skewed; the ex-Gaussian is the usual fit. The median is
+    about mu + tau * ln 2. Defaults give a simple-reaction median near 260 ms.
+    """
+
+    mu: float = 210.0
+    sigma: float = 25.0
+    tau: float = 70.0
+    floor: float = 120.0  # nobody reacts faster than this to something they had to see
+
+    def sample(self, rng: random.Random) -> int:
+        value = rng.gauss(self.mu, self.sigma) + rng.expovariate(1.0 / self.tau)
+        return int(max(self.floor, value))
+
+    def median(self) -> float:
+        return self.mu + self.tau * math.log(2)
+
+
+# Per level: (simple reaction, reading/deciding, mistake rate). Reading a waybill or scanning a
+# table for the fattest fly takes longer than pressing on a light; easy bots are slower and
+# sloppier. Hard bots are good club players, not machines: their median is still human.
+SIMPLE = {
+    "easy": ReactionModel(mu=330, sigma=50, tau=140),
+    "normal": ReactionModel(mu=230, sigma=30, tau=80),
+    "hard": ReactionModel(mu=190, sigma=20, tau=50),
+}
+MISTAKE_RATE = {"easy": 0.20, "normal": 0.08, "hard": 0.03}
+
+
+class Bot:
+    """Base class. `seat` is the bot's player index; `rng` its own seeded generator."""
+
+    level = "normal"
+
+    def __init__(self, seat: int, seed: int, level: str | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+        if level is not None:
+            self.level = level
+
+    def poll(self, view: dict, legal: list, now: int):
+        """Return (actions to apply at `now`, next wake time or None)."""
+        if not legal:
+            return [], None
+        return [self.choose(view, legal)], None
+
+    def choose(self, view: dict, legal: list):
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniform random legal play; in real-time games it acts at random moments."""
+
+    level = "random"
+
+    def __init__(self, seat: int, seed: int, level: str | None = None, realtime: bool = False):
+        super().__init__(seat, seed, level)
+        self.realtime = realtime
+        self.due: int | None = None
+
+    def choose(self, view, legal):
+        return self.rng.choice(legal)
+
+    def poll(self, view, legal, now):
+        if not self.realtime:
+            return super().poll(view, legal, now)
+        if not legal:
+            self.due = None
+            return [], None
+        if self.due is None:
+            self.due = now + self.rng.randint(20, 400)
+        if now < self.due:
+            return [], self.due
+        self.due = None
+        return [self.rng.choice(legal)], now + 1
+
+
+def make_bot(info, level: str, seat: int, seed: int) -> Bot:
+    """A bot of `level` (one of LEVELS, or 'random') for a game."""
+    if level == "random":
+        return RandomBot(seat, seed, realtime=info.realtime)
+    if level not in info.bots:
+        raise ValueError(f"{info.id} has no bot level {level!r}; levels: "
+                         + ", ".join(["random", *info.bots]))
+    return info.bots[level](seat, seed)

@@ -1,0 +1,88 @@
+"""Headless play: bots drive a game from creation to the end, with no clock and no screen.
+
+Used by `main.py simulate`, the tests and the benchmarks. Real-time games are driven as a
+discrete-event simulation: time jumps to the next moment a bot wants to act or the state has a
+deadline, so a minute of game time costs no more than the actions in it.
+"""
+
+from __future__ import annotations
+
+from .bots import make_bot
+from .core import SIMULTANEOUS, GameInfo, State
+
+MAX_STEPS = 200_000
+
+
+class Stuck(RuntimeError):
+    """Nobody can act and nothing is due: a game bug, reported instead of looping forever."""
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """Each seat's bot gets its own generator, derived from the game seed."""
+    return seed * 1009 + seat + 1
+
+
+def make_bots(info: GameInfo, players: int, seed: int, levels):
+    if isinstance(levels, str):
+        levels = [levels] * players
+    return [make_bot(info, level, seat, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
+
+
+def play(info: GameInfo, players: int, seed: int, levels="random", options=None) -> State:
+    """Play one whole game with bots and return the final state (its log replays it)."""
+    state = info.new(players, dict(options or {}), seed)
+    bots = make_bots(info, players, seed, levels)
+    if info.realtime:
+        run_realtime(state, bots)
+    else:
+        run_turns(state, bots)
+    return state
+
+
+def run_turns(state: State, bots) -> None:
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return
+        turn = state.current_player()
+        seats = range(state.players) if turn == SIMULTANEOUS else [turn]
+        for seat in seats:
+            legal = state.legal_actions(seat)
+            actions, _ = bots[seat].poll(state.view(seat), legal, state.now)
+            if actions:
+                state.apply(seat, actions[0])
+                break
+        else:
+            raise Stuck(f"no bot would move at step {len(state.log)}")
+    raise Stuck(f"game did not end within {MAX_STEPS} steps")
+
+
+def run_realtime(state: State, bots) -> None:
+    wakes: list = [0] * state.players
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return
+        now = state.now
+        changed = False
+        for seat, bot in enumerate(bots):
+            if wakes[seat] is None or wakes[seat] > now:
+                continue
+            actions, wakes[seat] = bot.poll(state.view(seat), state.legal_actions(seat), now)
+            for action in actions:
+                state.apply(seat, action, now)
+                changed = True
+            if state.is_terminal():
+                return
+        if changed:
+            # The table changed: every bot looks again at this same moment.
+            wakes = [now] * state.players
+            continue
+        due = [w for w in wakes if w is not None and w > now]
+        deadline = state.next_deadline()
+        if deadline is not None and deadline > now:
+            due.append(deadline)
+        if not due:
+            raise Stuck(f"nothing due at {now} ms and no bot wants to act")
+        events = state.tick(min(due))
+        if events:
+            wakes = [state.now] * state.players
+    raise Stuck(f"game did not end within {MAX_STEPS} steps")

@@ -1,0 +1,155 @@
+"""Flotte Fünf: starts the arcade, the attract mode, or one of the headless commands.
+
+    python main.py [--fullscreen] [--screenshot-dir DIR]      the arcade
+    python main.py demo [GAME] [--screenshot-dir DIR]           bots play on screen, looping
+    python main.py simulate GAME --players N --games K --seed S [--level L] [--json]
+                                 [--save-logs DIR]             bot tournaments, headless
+    python main.py replay FILE --check                          re-play a replay file headless
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+USAGE_ERROR = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a wrong argument gets one line on stderr and exit status 2."""
+
+    def error(self, message):
+        sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
+        sys.exit(USAGE_ERROR)
+
+
+def fail(message: str, status: int = USAGE_ERROR):
+    sys.stderr.write(f"main.py: error: {message}\n")
+    sys.exit(status)
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="main.py", description="Flotte Fünf, a couch-party arcade.")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--screenshot-dir", type=Path, help="save screenshots (F12) here")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+
+    demo = sub.add_parser("demo", help="attract mode: bots play on screen")
+    demo.add_argument("game", nargs="?", help="one game id (default: loop through all)")
+    demo.add_argument("--fullscreen", action="store_true")
+    demo.add_argument("--screenshot-dir", type=Path)
+    demo.add_argument("--frames", type=int, help="stop after this many frames")
+
+    sim = sub.add_parser("simulate", help="play games with bots, headless")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--level", default="normal", help="random, easy, normal or hard")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--save-logs", type=Path, metavar="DIR", help="write each game's replay")
+
+    rep = sub.add_parser("replay", help="re-play a replay file headless")
+    rep.add_argument("file", type=Path)
+    rep.add_argument("--check", action="store_true", help="confirm it reaches the same state")
+    return parser
+
+
+def game_info(game_id: str, players: int | None = None):
+    from game import GAMES
+
+    info = GAMES.get(game_id)
+    if info is None:
+        fail(f"unknown game {game_id!r}; games: {', '.join(sorted(GAMES))}")
+    if players is not None and not info.min_players <= players <= info.max_players:
+        fail(f"{game_id} takes {info.min_players} to {info.max_players} players, not {players}")
+    return info
+
+
+def simulate(args) -> int:
+    from game.bots import LEVELS
+    from game.replay import save
+    from game.runner import play
+
+    info = game_info(args.game, args.players)
+    if args.level not in ("random", *LEVELS):
+        fail(f"unknown level {args.level!r}; levels: random, {', '.join(LEVELS)}")
+    if args.games < 1:
+        fail("--games must be at least 1")
+    if args.save_logs:
+        args.save_logs.mkdir(parents=True, exist_ok=True)
+    results = []
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        state = play(info, args.players, seed, args.level)
+        outcome = state.outcome()
+        results.append({"seed": seed, "scores": outcome.scores, "winners": outcome.winners,
+                        "team_won": outcome.team_won, "actions": len(state.log)})
+        if args.save_logs:
+            save(state, args.save_logs / f"{info.id}-{seed}.json")
+    elapsed = time.perf_counter() - started
+    summary = {
+        "game": info.id,
+        "players": args.players,
+        "games": args.games,
+        "level": args.level,
+        "games_per_second": round(args.games / elapsed, 1) if elapsed else None,
+        "wins_per_seat": [sum(seat in r["winners"] for r in results) for seat in range(args.players)],
+        "mean_actions": round(statistics.fmean(r["actions"] for r in results), 1),
+        "results": results,
+    }
+    if info.cooperative:
+        summary["team_wins"] = sum(bool(r["team_won"]) for r in results)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{info.name}: {args.games} games, {args.players} players, {args.level} bots")
+    for seat, wins in enumerate(summary["wins_per_seat"]):
+        print(f"  seat {seat + 1}: {wins} wins")
+    if info.cooperative:
+        print(f"  team won {summary['team_wins']} of {args.games}")
+    print(f"  mean length: {summary['mean_actions']} actions")
+    print(f"  speed: {summary['games_per_second']} games per second")
+    return 0
+
+
+def replay(args) -> int:
+    from game import GAMES
+    from game.replay import ReplayError, check, load
+
+    try:
+        if args.check:
+            digest = check(args.file, GAMES)
+            print(f"{args.file}: replays to the recorded final state {digest}")
+        else:
+            state, _ = load(args.file, GAMES)
+            print(f"{args.file}: {state.info.name}, {len(state.log)} actions, "
+                  f"final state {state.state_hash()}")
+    except ReplayError as exc:
+        fail(f"{args.file}: {exc}", status=1)
+    return 0
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        return simulate(args)
+    if args.command == "replay":
+        return replay(args)
+    from arcade.app import run_arcade, run_demo  # pygame only for the commands that show
+
+    if args.command == "demo":
+        if args.game is not None:
+            game_info(args.game)
+        return run_demo(args.game, fullscreen=args.fullscreen,
+                        screenshot_dir=args.screenshot_dir, frames=args.frames)
+    return run_arcade(fullscreen=args.fullscreen, screenshot_dir=args.screenshot_dir)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up a virtual environment (first run only) and runs the whole test suite headless.
+set -euo pipefail
+cd "$(dirname "$0")"
+source ./setup.sh test
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+exec .venv/bin/python -m pytest -q "$@"

@@ -1,0 +1,245 @@
+"""The protocol itself, on two tiny games defined here (so these tests do not depend on any
+real game): turn order, refusals that change nothing, time stamps, replay files, the runner."""
+
+import ast
+import json
+import pathlib
+from dataclasses import dataclass
+
+import pytest
+
+from game.bots import SIMPLE, Bot, ReactionModel
+from game.core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Outcome, State,
+                       decode_action, encode_action)
+from game.replay import ReplayError, check, load, rebuild, save, to_json
+from game.runner import play
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Take:
+    count: int
+
+
+class NimState(State):
+    """Take 1-3 from a heap of 10; who takes the last one wins."""
+
+    def __init__(self, players, options, seed):
+        super().__init__(players, options, seed)
+        self.heap = 10 + self.rng.randrange(3)
+        self.turn = 0
+
+    def current_player(self):
+        return TERMINAL if self.heap == 0 else self.turn
+
+    def legal_actions(self, player):
+        if self.heap == 0 or player != self.turn:
+            return []
+        return [Take(n) for n in (1, 2, 3) if n <= self.heap]
+
+    def _apply(self, player, action):
+        if not 1 <= action.count <= min(3, self.heap):
+            raise IllegalAction("take one to three", f"cannot take {action.count}")
+        self.heap -= action.count
+        if self.heap:
+            self.turn = (self.turn + 1) % self.players
+        return [Event("took", player, {"count": action.count})]
+
+    def view(self, player):
+        return {"heap": self.heap, "turn": self.turn}
+
+    def outcome(self):
+        return Outcome(scores=[int(p == self.turn) for p in range(self.players)], winners=[self.turn])
+
+
+@dataclass(frozen=True)
+class Press:
+    pass
+
+
+class BuzzerState(State):
+    """A light comes on at 1000 ms; the first press after it wins; the round ends at 3000 ms."""
+
+    def __init__(self, players, options, seed):
+        super().__init__(players, options, seed)
+        self.lit = False
+        self.winner = None
+        self.over = False
+
+    def current_player(self):
+        return TERMINAL if self.over else SIMULTANEOUS
+
+    def legal_actions(self, player):
+        return [] if self.over else [Press()]
+
+    def _tick(self, t):
+        events = []
+        if not self.lit and t >= 1000:
+            self.lit = True
+            events.append(Event("light"))
+        if t >= 3000:
+            self.over = True
+        return events
+
+    def _apply(self, player, action):
+        if self.lit and self.winner is None:
+            self.winner = player
+            self.over = True
+        return [Event("press", player)]
+
+    def next_deadline(self):
+        return 3000 if self.lit else 1000
+
+    def view(self, player):
+        return {"lit": self.lit}
+
+    def outcome(self):
+        winners = [] if self.winner is None else [self.winner]
+        return Outcome(scores=[int(p in winners) for p in range(self.players)], winners=winners)
+
+
+class FirstBot(Bot):
+    def choose(self, view, legal):
+        return legal[0]
+
+
+class LightBot(Bot):
+    """Presses a reaction time after the light."""
+
+    def __init__(self, seat, seed, level=None):
+        super().__init__(seat, seed, level)
+        self.due = None
+
+    def poll(self, view, legal, now):
+        if not view["lit"]:
+            return [], None
+        if self.due is None:
+            self.due = now + SIMPLE["normal"].sample(self.rng)
+        return ([Press()], None) if now >= self.due else ([], self.due)
+
+
+NIM = GameInfo(id="nim", name="Nim", min_players=2, max_players=3, realtime=False,
+               cooperative=False, pitch="", new=lambda p, o, s: NimState(p, o, s),
+               action_types=(Take,), bots={"normal": lambda seat, seed: FirstBot(seat, seed)})
+NimState.info = NIM
+BUZZER = GameInfo(id="buzzer", name="Buzzer", min_players=2, max_players=4, realtime=True,
+                  cooperative=False, pitch="", new=lambda p, o, s: BuzzerState(p, o, s),
+                  action_types=(Press,), bots={"normal": lambda seat, seed: LightBot(seat, seed)})
+BuzzerState.info = BUZZER
+TEST_GAMES = {"nim": NIM, "buzzer": BUZZER}
+
+
+def test_refusals_name_the_rule_and_change_nothing():
+    state = NIM.new(2, {}, 1)
+    before = state.state_hash()
+    with pytest.raises(IllegalAction, match="not your turn"):
+        state.apply(1, Take(1))
+    with pytest.raises(IllegalAction, match="take one to three"):
+        state.apply(0, Take(4))
+    with pytest.raises(IllegalAction, match="unknown action"):
+        state.apply(0, Press())
+    with pytest.raises(IllegalAction, match="no such seat"):
+        state.apply(5, Take(1))
+    assert state.state_hash() == before
+    assert state.log == []
+    state.apply(0, Take(2))
+    assert state.state_hash() != before
+
+
+def test_player_count_and_options_are_checked():
+    with pytest.raises(ValueError, match="2 to 3 players"):
+        NIM.new(4, {}, 1)
+    with pytest.raises(ValueError, match="no option 'speed'"):
+        NIM.new(2, {"speed": 2}, 1)
+
+
+def test_realtime_first_stamp_wins_whatever_the_order_of_arrival():
+    state = BUZZER.new(3, {}, 1)
+    state.tick(1000)
+    state.apply(2, Press(), 1247)
+    with pytest.raises(IllegalAction, match="game over"):
+        state.apply(1, Press(), 1250)
+    assert state.outcome().winners == [2]
+    late = BUZZER.new(3, {}, 1)
+    late.tick(1200)
+    with pytest.raises(IllegalAction, match="time runs forward"):
+        late.apply(0, Press(), 1100)
+    with pytest.raises(IllegalAction, match="needs a time"):
+        late.apply(0, Press())
+
+
+def test_runner_realtime_bots_react_like_humans_and_replay():
+    state = play(BUZZER, 4, seed=11, levels="normal")
+    assert state.is_terminal()
+    winner_entry = [e for e in state.log if e[0] is not None][0]
+    reaction = winner_entry[2] - 1000
+    assert 120 <= reaction <= 1500
+    assert rebuild(to_json(state), TEST_GAMES).state_hash() == state.state_hash()
+
+
+def test_reaction_model_is_right_skewed_with_a_human_median():
+    import random
+    rng = random.Random(3)
+    samples = sorted(SIMPLE["normal"].sample(rng) for _ in range(4000))
+    median = samples[len(samples) // 2]
+    mean = sum(samples) / len(samples)
+    assert 240 <= median <= 310
+    assert mean > median  # the long tail to the right
+    assert samples[0] >= ReactionModel().floor
+
+
+def test_action_encoding_round_trips_and_rejects_strangers():
+    assert decode_action(NIM, encode_action(Take(3))) == Take(3)
+    with pytest.raises(ValueError):
+        decode_action(NIM, {"type": "Take", "count": 1, "extra": 2})
+    with pytest.raises(ValueError):
+        decode_action(NIM, {"type": "Castle"})
+    with pytest.raises(ValueError):
+        decode_action(NIM, ["Take", 1])
+
+
+def test_replay_files(tmp_path):
+    state = play(NIM, 3, seed=2, levels="normal")
+    path = tmp_path / "nim.json"
+    save(state, path)
+    assert check(path, TEST_GAMES) == state.state_hash()
+    data = json.loads(path.read_text())
+    data["log"][0][1]["count"] = 3 if data["log"][0][1]["count"] != 3 else 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(ReplayError):
+        check(path, TEST_GAMES)
+    path.write_text(path.read_text()[:40])
+    with pytest.raises(ReplayError, match="not valid JSON"):
+        load(path, TEST_GAMES)
+    path.write_text(json.dumps({"hello": 1}))
+    with pytest.raises(ReplayError, match="not a Flotte"):
+        load(path, TEST_GAMES)
+    with pytest.raises(ReplayError, match="no such file"):
+        load(tmp_path / "missing.json", TEST_GAMES)
+
+
+def test_nothing_under_game_imports_pygame():
+    offenders = []
+    for path in (ROOT / "game").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.name}: {n}" for n in names
+                          if n.split(".")[0] in ("pygame", "pymunk", "time", "arcade", "scenes")]
+    assert offenders == []
+
+
+def test_game_never_uses_the_module_random_generator():
+    offenders = []
+    for path in (ROOT / "game").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id == "random" and node.attr != "Random"):
+                offenders.append(f"{path.name}: random.{node.attr}")
+    assert offenders == []
