@@ -146,9 +146,9 @@ def main(argv=None) -> int:
     if args.command == "demo":
         if args.game is not None:
             game_info(args.game)
-        return run_demo(args.game, fullscreen=args.fullscreen,
+        return run_demo(args.game, fullscreen=args.fullscreen or None,
                         screenshot_dir=args.screenshot_dir, frames=args.frames)
-    return run_arcade(fullscreen=args.fullscreen, screenshot_dir=args.screenshot_dir)
+    return run_arcade(fullscreen=args.fullscreen or None, screenshot_dir=args.screenshot_dir)
 
 
 if __name__ == "__main__":

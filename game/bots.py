@@ -15,6 +15,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from .core import Interrupt
+
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -72,7 +74,7 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Uniform random legal play; in real-time games it acts at random moments."""
+    """Uniform random legal play (interrupts aside); in real-time games at random moments."""
 
     level = "random"
 
@@ -81,10 +83,8 @@ class RandomBot(Bot):
         self.realtime = realtime
         self.due: int | None = None
 
-    def choose(self, view, legal):
-        return self.rng.choice(legal)
-
     def poll(self, view, legal, now):
+        legal = [a for a in legal if not isinstance(a, Interrupt)]
         if not self.realtime:
             return super().poll(view, legal, now)
         if not legal:
@@ -96,6 +96,9 @@ class RandomBot(Bot):
             return [], self.due
         self.due = None
         return [self.rng.choice(legal)], now + 1
+
+    def choose(self, view, legal):
+        return self.rng.choice(legal)
 
 
 def make_bot(info, level: str, seat: int, seed: int) -> Bot:

@@ -39,12 +39,15 @@ TERMINAL = -4
 class IllegalAction(Exception):
     """An action the rules do not allow now. `rule` names the rule it breaks.
 
-    Raised before anything is changed: the state after the exception equals the state before.
+    Raised before anything is changed: the state after the exception equals the state before,
+    except that in a real-time game an action stamped later than `state.now` first lets time
+    pass up to its stamp (a logged tick), and that stays.
     """
 
-    def __init__(self, rule: str, detail: str = ""):
+    def __init__(self, rule: str, detail: str = "", events=()):
         self.rule = rule
         self.detail = detail
+        self.events = list(events)  # what a tick before the refused action brought about
         super().__init__(f"{rule}: {detail}" if detail else rule)
 
 
@@ -55,6 +58,11 @@ class Event:
     kind: str
     player: int | None = None
     data: dict = field(default_factory=dict)
+
+
+class Interrupt:
+    """Base for actions that are not a player's choice but the table's: `VoidRound` when a pad
+    is pulled mid-round. They are legal and listed, but random and CPU players never pick them."""
 
 
 @dataclass(frozen=True)
@@ -150,19 +158,27 @@ class State:
                 raise IllegalAction("not your turn", f"seat {turn} is to move, not seat {player}")
         events = []
         if self.info.realtime and t > self.now:
-            events += self._tick(t)
+            # Time passes up to the stamp first, so deadlines that fall before the action (or
+            # at its very stamp) take effect before it. The action's log entry carries `t`, so
+            # a replay does the same; only a refusal needs the tick logged on its own.
+            events = self._tick(t)
             self.now = t
             if self.is_terminal():
                 self.log.append([None, encode_action(Tick()), t])
-                return events
+                raise IllegalAction("game over", f"the game ended before {t} ms", events)
         try:
             events += self._apply(player, action)
-        except IllegalAction:
-            if events:  # time passed before the refusal: keep that, it happened
+        except IllegalAction as refusal:
+            if self.info.realtime and self.log_time() < t:
                 self.log.append([None, encode_action(Tick()), t])
+            refusal.events = events  # time did pass; a scene may still animate what it brought
             raise
         self.log.append([player, encode_action(action), t if self.info.realtime else None])
         return events
+
+    def log_time(self) -> int:
+        """The game time of the last log entry (0 before any)."""
+        return self.log[-1][2] if self.log and self.log[-1][2] is not None else 0
 
     def tick(self, t: int) -> list[Event]:
         """Let game time run to `t` ms. Only real-time games have anything to do."""

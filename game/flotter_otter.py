@@ -1,2 +1,628 @@
-"""Placeholder while the rules module is written; replaced by the real module."""
-INFO = None
+"""Flotter Otter (Daan Kreek, Zoch 2020): the waybill stacking race.
+
+Rulebook: shared/rules/flotter-otter.txt. Design choices the rulebook leaves open are the
+constants below; docs/rules-notes/flotter-otter.md lists them with their reasons.
+
+Everyone plays at once. Each round:
+
+1. get ready: a short pause (READY_MS), then the top waybill of the face-down pile is revealed
+   (event "waybill_revealed", carrying the onset time);
+2. stack: each player stacks their own five boxes, bottom to top (PlaceBox(colour), Undo()),
+   in the order of either feature, ascending or descending;
+3. grab: Grab() takes the lowest grab card still there (players - 1 cards, values 1..); after
+   that the player's stack is frozen. An incomplete stack may be grabbed too (and is wrong);
+4. award, once all grab cards are taken (or when the round time limit runs out, a digital
+   addition): per feature the correct stacker with the lowest grab card is the Flotter Otter;
+   the magnifier feature's otter gets a waybill face down (2 points), the other otter face up
+   (1 point); one of them gets the played waybill, the other one from the pile. A wrong or
+   incomplete stack with a grab card loses one point. Event "round_result" carries everything
+   the reveal screen shows; then a result pause (RESULT_MS) before the next round.
+
+The game ends after a round in which someone reached END_WAYBILLS waybills (or when the pile
+can no longer supply a round). Most points wins; a tie goes to fewer waybills, then is shared.
+Option "series": three games in a row, the outcome totals them.
+
+Time: every action carries game time in ms (the core never reads a clock). Every deadline
+(the round limit and the pauses) takes effect at its time, before any action stamped then,
+as everywhere in the core: a round limit of L accepts presses up to L - 1.
+
+Hidden information: the face-down pile (its order, and so the next waybill) and the waybills
+dealt face down at the start of a game. Waybills won face down were seen by everyone when they
+were played; views show face-down waybills only as a count anyway.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import statistics
+from dataclasses import dataclass
+
+from .bots import MISTAKE_RATE, SIMPLE, Bot, ReactionModel
+from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
+                   State)
+from .waybills import COLOURS, DECK_SIZE, LEGIBILITY, card, card_view
+
+# -- rule constants (docs/rules-notes/flotter-otter.md) ------------------------------------------
+
+START_FACE_DOWN = 1  # waybills dealt face down to each player at the start (rulebook)
+END_WAYBILLS = 5  # the game ends once someone holds this many waybills (rulebook)
+POINTS = {"down": 2, "up": 1}  # otter points per waybill by how it lies (rulebook)
+READY_MS = 2000  # get-ready pause before a waybill is revealed (digital)
+ROUND_LIMIT_MS = 30_000  # a round ends this long after the reveal, grabbed or not (digital)
+RESULT_MS = 5000  # the reveal screen stays this long before the next round (digital)
+GAME_BREAK_MS = 8000  # in a series, the pause between one game's end and the next (digital)
+SERIES_GAMES = 3  # rulebook tip: play three games and total the points
+# A round needs the waybill it reveals plus one for a possible second otter; with fewer in the
+# pile the game ends instead (only reachable with many players, voids and penalties).
+MIN_PILE_FOR_ROUND = 2
+# Losing a point (rulebook section 6, "give up a face-up waybill OR turn a face-down one
+# over"), decided automatically in this order: giving up a face-up waybill first keeps the
+# player's waybill count down (the tie-break favours fewer waybills).
+PENALTY_ORDER = ("give_up_face_up", "turn_face_down")
+# Which otter gets the played waybill: the magnifier otter (it lies face down, so the card from
+# the pile always goes face up and its face is public). The rulebook says it is irrelevant.
+
+
+# -- actions ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlaceBox:
+    """Put the box of `colour` on top of your stack."""
+
+    colour: str
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take the top box off your stack again."""
+
+
+@dataclass(frozen=True)
+class Grab:
+    """Snatch the lowest grab card still there; your stack is frozen from now on."""
+
+
+@dataclass(frozen=True)
+class VoidRound(Interrupt):
+    """Call off the round in flight (a pad was unplugged): not scored, waybill set aside."""
+
+
+# -- the state ----------------------------------------------------------------------------------
+
+class FlotterOtterState(State):
+    """Zones of the 60 waybills (each id in exactly one): `pile` (face down, top = last),
+    `current` (the revealed one, while a round is in flight), `down[p]` / `up[p]` (in front of
+    player p), `discard` (played without an otter, or voided: set aside face up), `boxed`
+    (given up as a penalty, back in the box)."""
+
+    def __init__(self, players: int, options: dict, seed: int):
+        super().__init__(players, options, seed)
+        self.games = SERIES_GAMES if self.options["series"] else 1
+        self.game_no = 0
+        self.finished: list = []  # per finished game: {"points": [...], "waybills": [...]}
+        self.records: list = []  # per player per scored round: timings and correctness
+        self.last_result: dict | None = None
+        self.end_reason: str | None = None
+        self.phase = "ready"
+        self.deadline: int | None = None
+        self._new_game(0)
+
+    # -- setting up ------------------------------------------------------------------------
+
+    def _new_game(self, t: int) -> list[Event]:
+        """Shuffle all 60 waybills into the pile, deal each player one face down, and start
+        the first round's get-ready pause."""
+        self.game_no += 1
+        self.pile = list(range(DECK_SIZE))
+        self.rng.shuffle(self.pile)
+        self.current: int | None = None
+        self.discard: list = []
+        self.boxed: list = []
+        self.down = [[self.pile.pop() for _ in range(START_FACE_DOWN)] for _ in range(self.players)]
+        self.up: list = [[] for _ in range(self.players)]
+        self.dealt = sorted(w for hand in self.down for w in hand)  # never seen by anyone
+        self.round_no = 0
+        self._clear_round()
+        events = [Event("game_started", None, {"game": self.game_no, "games": self.games})]
+        return events + self._start_round(t)
+
+    def _clear_round(self) -> None:
+        self.stacks: list = [[] for _ in range(self.players)]
+        self.grab_cards = list(range(1, self.players))  # one less than players, lowest values
+        self.grabbed: list = [None] * self.players  # grab card value per player
+        self.first_box: list = [None] * self.players  # game time of the first box placed
+        self.grab_time: list = [None] * self.players
+        self.onset: int | None = None
+
+    def _start_round(self, t: int) -> list[Event]:
+        if len(self.pile) < MIN_PILE_FOR_ROUND:
+            return self._finish_game(t, "pile")
+        self._clear_round()
+        self.round_no += 1
+        self.phase = "ready"
+        self.deadline = t + READY_MS
+        return [Event("round_ready", None, {"game": self.game_no, "round": self.round_no,
+                                            "reveal_at": self.deadline})]
+
+    def _reveal(self, t: int) -> list[Event]:
+        self.current = self.pile.pop()
+        self.onset = t
+        self.phase = "stacking"
+        self.deadline = t + ROUND_LIMIT_MS
+        return [Event("waybill_revealed", None, {"game": self.game_no, "round": self.round_no,
+                                                 "waybill": self.current, "onset": t})]
+
+    # -- the protocol -----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == "over" else SIMULTANEOUS
+
+    def legal_actions(self, player: int) -> list:
+        if self.phase != "stacking":
+            return []
+        actions = []
+        if self.grabbed[player] is None:
+            stack = self.stacks[player]
+            actions += [PlaceBox(c) for c in COLOURS if c not in stack]
+            if stack:
+                actions.append(Undo())
+            actions.append(Grab())
+        actions.append(VoidRound())
+        return actions
+
+    def next_deadline(self) -> int | None:
+        return self.deadline
+
+    def _due(self, t: int) -> bool:
+        return self.deadline is not None and t >= self.deadline
+
+    def _tick(self, t: int) -> list[Event]:
+        events: list = []
+        while self.phase != "over" and self._due(t):
+            due = self.deadline
+            if self.phase == "ready":
+                events += self._reveal(due)
+            elif self.phase == "stacking":
+                events += self._end_round(due, "time_limit")
+            elif self.phase == "result":
+                events += self._start_round(due)
+            elif self.phase == "break":
+                events += self._new_game(due)
+        return events
+
+    def _apply(self, player: int, action) -> list[Event]:
+        if self.phase != "stacking":
+            raise IllegalAction("no round in flight", f"the table is in its {self.phase} phase")
+        t = self.now
+        if isinstance(action, VoidRound):
+            return self._void(player, t)
+        if self.grabbed[player] is not None:
+            raise IllegalAction("stack frozen after grabbing",
+                                f"seat {player} holds grab card {self.grabbed[player]}")
+        stack = self.stacks[player]
+        if isinstance(action, PlaceBox):
+            if action.colour not in COLOURS:
+                raise IllegalAction("no such box", repr(action.colour))
+            if action.colour in stack:
+                raise IllegalAction("each box once", f"{action.colour} is already stacked")
+            stack.append(action.colour)
+            if self.first_box[player] is None:
+                self.first_box[player] = t
+            return [Event("box_placed", player, {"colour": action.colour, "height": len(stack)})]
+        if isinstance(action, Undo):
+            if not stack:
+                raise IllegalAction("nothing to undo", "the stack is empty")
+            colour = stack.pop()
+            return [Event("box_removed", player, {"colour": colour, "height": len(stack)})]
+        # Grab: the lowest card still there (a round in flight always has one left).
+        value = self.grab_cards.pop(0)
+        self.grabbed[player] = value
+        self.grab_time[player] = t
+        events = [Event("grabbed", player, {"card": value, "ms": t - self.onset,
+                                            "height": len(stack)})]
+        if not self.grab_cards:
+            events += self._end_round(t, "all_grabbed")
+        return events
+
+    def _void(self, player: int, t: int) -> list[Event]:
+        waybill = self.current
+        self.discard.append(waybill)
+        self.current = None
+        events = [Event("round_voided", player, {"game": self.game_no, "round": self.round_no,
+                                                 "waybill": waybill})]
+        return events + self._start_round(t)
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def _end_round(self, t: int, reason: str) -> list[Event]:
+        """Award the otters, deduct for wrong grabs, record the timings (rulebook 4-6)."""
+        waybill = card(self.current)
+        matched = [waybill.matches(s) if len(s) == len(COLOURS) else None for s in self.stacks]
+        otters: list = [None, None]
+        for feature in (0, 1):
+            candidates = [p for p in range(self.players)
+                          if self.grabbed[p] is not None and matched[p] == feature]
+            if candidates:
+                otters[feature] = min(candidates, key=lambda p: self.grabbed[p])
+        awards = self._award(otters, waybill.magnifier)
+        penalties = []
+        for p in range(self.players):
+            if self.grabbed[p] is not None and matched[p] is None:
+                penalties.append({"seat": p, "lost": self._lose_point(p)})
+        times = sorted(g for g in self.grab_time if g is not None)
+        margin = times[1] - times[0] if len(times) >= 2 else None
+        players = []
+        for p in range(self.players):
+            record = {
+                "game": self.game_no, "round": self.round_no, "seat": p,
+                "first_box_ms": _since(self.first_box[p], self.onset),
+                "grab_ms": _since(self.grab_time[p], self.onset),
+                "grab_card": self.grabbed[p],
+                "correct": matched[p] is not None,
+                "feature": matched[p],
+                "otter": next((f for f in (0, 1) if otters[f] == p), None),
+            }
+            self.records.append(record)
+            players.append({**record, "stack": list(self.stacks[p])})
+        over = any(len(self.down[p]) + len(self.up[p]) >= END_WAYBILLS
+                   for p in range(self.players))
+        result = {
+            "game": self.game_no, "round": self.round_no, "reason": reason,
+            "waybill": waybill.id, "orders": [list(o) for o in waybill.orders],
+            "features": [f.name for f in waybill.features],
+            "magnifier": waybill.magnifier, "magnifier_colour": waybill.magnifier_colour,
+            "otters": otters, "awards": awards, "penalties": penalties,
+            "players": players, "margin_ms": margin,
+            "points": [self.points(p) for p in range(self.players)],
+            "waybills": [self.waybill_count(p) for p in range(self.players)],
+            "game_over": over,
+        }
+        self.last_result = result
+        self.phase = "result"
+        self.deadline = t + RESULT_MS
+        events = [Event("round_result", None, result)]
+        if over:
+            events += self._finish_game(t, "five_waybills")
+        return events
+
+    def _award(self, otters: list, magnifier: int) -> list:
+        """The magnifier otter takes the played waybill face down; the other otter takes one
+        face up, the played one if there is no magnifier otter, else the top of the pile."""
+        awards = []
+        played = self.current
+        self.current = None
+        for feature in (magnifier, 1 - magnifier):
+            seat = otters[feature]
+            if seat is None:
+                continue
+            if played is not None:
+                waybill, played = played, None
+            else:
+                waybill = self.pile.pop()  # a round starts only with a second one there
+            face = "down" if feature == magnifier else "up"
+            (self.down if face == "down" else self.up)[seat].append(waybill)
+            # A face-down award was seen by all when it was played: only the count is shown.
+            awards.append({"seat": seat, "feature": feature, "face": face,
+                           "waybill": waybill if face == "up" else None})
+        if played is not None:
+            self.discard.append(played)  # nobody stacked it right: set aside
+        return awards
+
+    def _lose_point(self, seat: int) -> str:
+        for way in PENALTY_ORDER:
+            if way == "give_up_face_up" and self.up[seat]:
+                self.boxed.append(self.up[seat].pop())
+                return "gave_up"
+            if way == "turn_face_down" and self.down[seat]:
+                self.up[seat].append(self.down[seat].pop())
+                return "turned"
+        return "nothing"
+
+    def _finish_game(self, t: int, reason: str) -> list[Event]:
+        self.end_reason = reason
+        self.finished.append({
+            "points": [self.points(p) for p in range(self.players)],
+            "waybills": [self.waybill_count(p) for p in range(self.players)],
+            "reason": reason,
+        })
+        last = self.game_no >= self.games
+        if last:
+            self.phase = "over"
+            self.deadline = None
+        else:
+            self.phase = "break"
+            self.deadline = t + GAME_BREAK_MS
+        return [Event("game_over", None, {"game": self.game_no, "reason": reason,
+                                          "final": last, **self.finished[-1]})]
+
+    def points(self, seat: int) -> int:
+        return POINTS["down"] * len(self.down[seat]) + POINTS["up"] * len(self.up[seat])
+
+    def waybill_count(self, seat: int) -> int:
+        return len(self.down[seat]) + len(self.up[seat])
+
+    # -- results ------------------------------------------------------------------------------
+
+    def totals(self) -> tuple[list, list]:
+        """(points, waybills) per player over the finished games (the running series total);
+        the game in progress counts too until it has finished."""
+        if self.phase in ("over", "break"):  # the game just ended is already in `finished`
+            points, waybills = [0] * self.players, [0] * self.players
+        else:
+            points = [self.points(p) for p in range(self.players)]
+            waybills = [self.waybill_count(p) for p in range(self.players)]
+        for game in self.finished:
+            points = [a + b for a, b in zip(points, game["points"])]
+            waybills = [a + b for a, b in zip(waybills, game["waybills"])]
+        return points, waybills
+
+    def outcome(self) -> Outcome:
+        points, waybills = self.totals()
+        return Outcome(scores=points, winners=winners(points, waybills),
+                       verdict=self.end_reason or "")
+
+    def timing(self, seat: int) -> dict:
+        return timing_summary(self.records, seat)
+
+    def view(self, player: int | None) -> dict:
+        """What everyone at the table sees (Flotter Otter has no per-seat secrets: `player`
+        only fills "you"). The waybill part is shared between calls: treat views as read-only.
+        Upcoming waybills never appear: the pile is a count, face-down waybills are counts."""
+        shown = None
+        if self.phase == "stacking":
+            shown = self.current
+        elif self.last_result is not None and self.phase in ("result", "break", "over"):
+            shown = self.last_result["waybill"]
+        down_points, up_points = POINTS["down"], POINTS["up"]
+        players = [{
+            "stack": list(stack),
+            "grab_card": grabbed,
+            "face_down": len(down),
+            "face_up": list(up),
+            "points": down_points * len(down) + up_points * len(up),
+            "waybills": len(down) + len(up),
+        } for stack, grabbed, down, up in zip(self.stacks, self.grabbed, self.down, self.up)]
+        if self.finished:
+            points, waybills = self.totals()
+        else:
+            points = [p["points"] for p in players]
+            waybills = [p["waybills"] for p in players]
+        view = {
+            "you": player,
+            "phase": self.phase,
+            "now": self.now,
+            "deadline": self.deadline,
+            "game": self.game_no,
+            "games": self.games,
+            "round": self.round_no,
+            "onset": self.onset,
+            "waybill": card_view(shown) if shown is not None else None,
+            "pile": len(self.pile),
+            "grab_cards": list(self.grab_cards),
+            "discard": list(self.discard),
+            "boxed": list(self.boxed),
+            "players": players,
+            "series_points": points,
+            "series_waybills": waybills,
+            "last_result": self.last_result if self.phase in ("result", "break", "over") else None,
+        }
+        if self.phase == "over":
+            view["timing"] = [self.timing(p) for p in range(self.players)]
+        return view
+
+    # -- copies and checks ----------------------------------------------------------------
+
+    def __deepcopy__(self, memo) -> "FlotterOtterState":
+        """A full copy, made quickly: the zones (lists and lists of lists of ints and colour
+        names) are copied; log entries, round records and results are never changed once
+        written, so the copy shares them (a plain deepcopy spent most of its time on them)."""
+        other = object.__new__(type(self))
+        for name, value in vars(self).items():
+            if isinstance(value, random.Random):
+                value = _clone_rng(value)
+            elif name in ("log", "records", "finished"):
+                value = list(value)
+            elif isinstance(value, list):
+                value = [list(item) if isinstance(item, list) else item for item in value]
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(other, name, value)
+        return other
+
+
+    def check_invariants(self) -> None:
+        zones = list(self.pile) + list(self.discard) + list(self.boxed)
+        if self.current is not None:
+            zones.append(self.current)
+        for p in range(self.players):
+            zones += self.down[p] + self.up[p]
+        assert sorted(zones) == list(range(DECK_SIZE)), "every waybill in exactly one zone"
+        assert (self.current is not None) == (self.phase == "stacking")
+        taken = sorted(g for g in self.grabbed if g is not None)
+        assert sorted(taken + self.grab_cards) == list(range(1, self.players)), "grab cards"
+        assert self.grab_cards == sorted(self.grab_cards)
+        if self.phase == "stacking":
+            assert self.grab_cards, "a round in flight has a grab card left"
+            # Grabs go lowest first: the cards taken are exactly 1..k.
+            assert taken == list(range(1, len(taken) + 1))
+        for p in range(self.players):
+            stack = self.stacks[p]
+            assert len(set(stack)) == len(stack) <= len(COLOURS)
+            assert set(stack) <= set(COLOURS)
+            assert (self.grabbed[p] is None) == (self.grab_time[p] is None)
+        assert (self.deadline is None) == (self.phase == "over")
+        assert self.phase in ("ready", "stacking", "result", "break", "over")
+        # Waybills dealt face down at the start never go back to the pile or the table.
+        assert not set(self.dealt) & (set(self.pile) | set(self.discard) | {self.current})
+
+    def hidden_variant(self, player: int | None, rng: random.Random) -> "FlotterOtterState":
+        """Re-deal the pile and the never-seen face-down waybills (those dealt at the start and
+        still face down) among themselves, and reseed the generator."""
+        variant = copy.deepcopy(self)
+        dealt = set(self.dealt)
+        slots = [(p, i) for p in range(self.players)
+                 for i, w in enumerate(self.down[p]) if w in dealt]
+        hidden = variant.pile + [self.down[p][i] for p, i in slots]
+        rng.shuffle(hidden)
+        variant.pile = hidden[:len(self.pile)]
+        fresh = hidden[len(self.pile):]
+        for (p, i), w in zip(slots, fresh):
+            variant.down[p][i] = w
+        seen_dealt = [w for w in self.dealt if w not in {self.down[p][i] for p, i in slots}]
+        variant.dealt = sorted(seen_dealt + fresh)
+        variant.rng = random.Random(rng.random())
+        return variant
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+def _clone_rng(rng: random.Random) -> random.Random:
+    clone = random.Random()
+    clone.setstate(rng.getstate())
+    return clone
+
+
+def _since(t: int | None, onset: int | None) -> int | None:
+    return None if t is None or onset is None else t - onset
+
+
+def winners(points: list, waybills: list) -> list:
+    """Most points; a tie goes to fewer waybills; still tied: all of them win (rulebook)."""
+    best = max(points)
+    tied = [p for p in range(len(points)) if points[p] == best]
+    fewest = min(waybills[p] for p in tied)
+    return [p for p in tied if waybills[p] == fewest]
+
+
+def timing_summary(records: list, seat: int) -> dict:
+    """Median and best of a player's times (ms from waybill onset) over the scored rounds:
+    to the first box (every round with a box), to a correct grab (rounds stacked right)."""
+    mine = [r for r in records if r["seat"] == seat]
+    first = [r["first_box_ms"] for r in mine if r["first_box_ms"] is not None]
+    grabs = [r["grab_ms"] for r in mine if r["grab_ms"] is not None and r["correct"]]
+
+    def summary(values):
+        if not values:
+            return {"count": 0, "median": None, "best": None}
+        return {"count": len(values), "median": statistics.median(values), "best": min(values)}
+
+    return {
+        "rounds": len(mine),
+        "correct": sum(r["correct"] and r["grab_ms"] is not None for r in mine),
+        "wrong_grabs": sum(not r["correct"] and r["grab_ms"] is not None for r in mine),
+        "first_box": summary(first),
+        "grab": summary(grabs),
+    }
+
+
+# -- bots ---------------------------------------------------------------------------------------
+
+# Reading a waybill (finding one feature's order among five items) takes seconds, far longer
+# than a simple reaction; right-skewed like all human times. Divided by the feature legibility.
+READ = {
+    "easy": ReactionModel(mu=3600, sigma=600, tau=1800, floor=1500),
+    "normal": ReactionModel(mu=2500, sigma=400, tau=1100, floor=1100),
+    "hard": ReactionModel(mu=1700, sigma=250, tau=650, floor=800),
+}
+# One box press after another, about 200-400 ms (the next colour has to be found each time).
+PRESS = {
+    "easy": ReactionModel(mu=300, sigma=40, tau=90, floor=200),
+    "normal": ReactionModel(mu=240, sigma=30, tau=60, floor=170),
+    "hard": ReactionModel(mu=190, sigma=25, tau=40, floor=150),
+}
+NOTICE_SWAP = {"easy": 0.3, "normal": 0.5, "hard": 0.75}  # a swapped pair is seen and undone
+FEATURE_CHOICE = {"easy": "random", "normal": "legible", "hard": "legible_magnifier"}
+
+
+class OtterBot(Bot):
+    """Reads the waybill, stacks by one feature at human pace, grabs; sometimes swaps two
+    adjacent boxes (and sometimes notices and undoes them). Knows only its view."""
+
+    def __init__(self, seat: int, seed: int, level: str = "normal"):
+        super().__init__(seat, seed, level)
+        self.key = None
+        self.plan: list = []  # [(due ms, action)], in order
+
+    def poll(self, view: dict, legal: list, now: int):
+        if view["phase"] != "stacking" or view["waybill"] is None:
+            self.plan = []
+            return [], None
+        key = (view["game"], view["round"])
+        if key != self.key:
+            self.key = key
+            self.plan = self._make_plan(view, now)
+        if self.plan and self.plan[0][0] <= now:
+            due, action = self.plan.pop(0)
+            if action not in legal:  # the table moved on: stop
+                self.plan = []
+                return [], None
+            return [action], max(self.plan[0][0], now) if self.plan else None
+        return [], self.plan[0][0] if self.plan else None
+
+    def _make_plan(self, view: dict, now: int) -> list:
+        me = view["players"][self.seat]
+        if me["grab_card"] is not None:
+            return []
+        waybill = view["waybill"]
+        feature = self._choose_feature(waybill)
+        legibility = LEGIBILITY[waybill["kinds"][feature]]
+        order = [item["colour"] for item in
+                 sorted(waybill["items"], key=lambda item: item["levels"][feature])]
+        if self.rng.random() < 0.5:
+            order.reverse()
+        presses: list = [Undo() for _ in me["stack"]]
+        if self.rng.random() < MISTAKE_RATE[self.level]:
+            i = self.rng.randrange(len(order) - 1)
+            wrong = order[:i] + [order[i + 1], order[i]]
+            presses += [PlaceBox(c) for c in wrong]
+            if self.rng.random() < NOTICE_SWAP[self.level]:
+                presses += [Undo(), Undo()] + [PlaceBox(c) for c in order[i:]]
+            else:
+                presses += [PlaceBox(c) for c in order[i + 2:]]
+        else:
+            presses += [PlaceBox(c) for c in order]
+        # The first press comes once the order is read; each later one a press time after.
+        t = now + int(READ[self.level].sample(self.rng) / legibility)
+        plan = []
+        for action in presses:
+            plan.append((t, action))
+            t += PRESS[self.level].sample(self.rng)
+        last = plan[-1][0]
+        plan.append((last + SIMPLE[self.level].sample(self.rng), Grab()))
+        return plan
+
+    def _choose_feature(self, waybill: dict) -> int:
+        how = FEATURE_CHOICE[self.level]
+        if how == "random":
+            return self.rng.randrange(2)
+        ease = [LEGIBILITY[k] for k in waybill["kinds"]]
+        if ease[0] != ease[1]:
+            return 0 if ease[0] > ease[1] else 1
+        if how == "legible_magnifier":
+            colour = waybill["magnifier_colour"]
+            item = next(i for i in waybill["items"] if i["colour"] == colour)
+            # The magnifier colour sits at an end of the magnifier feature's order.
+            return 0 if item["levels"][0] in (0, 4) else 1
+        return self.rng.randrange(2)
+
+
+def _bot(level: str):
+    return lambda seat, seed: OtterBot(seat, seed, level)
+
+
+INFO = GameInfo(
+    id="flotter_otter",
+    name="Flotter Otter",
+    min_players=2,
+    max_players=8,
+    printed_players=(2, 4),
+    realtime=True,
+    cooperative=False,
+    pitch="Read the waybill, stack your five boxes in order, grab first: be the brisk otter!",
+    new=lambda players, options, seed: FlotterOtterState(players, options, seed),
+    action_types=(PlaceBox, Undo, Grab, VoidRound),
+    bots={level: _bot(level) for level in ("easy", "normal", "hard")},
+    default_options={"series": False},
+)
+FlotterOtterState.info = INFO

@@ -12,7 +12,8 @@ import random
 import pytest
 
 from game import GAMES
-from game.core import SIMULTANEOUS, TERMINAL, IllegalAction, Tick, decode_action, encode_action
+from game.core import (SIMULTANEOUS, TERMINAL, IllegalAction, Interrupt, Tick, decode_action,
+                       encode_action)
 from game.replay import ReplayError, rebuild, to_json
 from game.runner import play
 
@@ -32,7 +33,11 @@ def cases():
 
 
 def random_steps(state, rng, max_steps=20_000):
-    """Play random legal actions (and, in real-time games, random waits); yield after each."""
+    """Play random legal actions (and, in real-time games, random waits); yield after each.
+
+    Interrupts (a round voided by a pulled pad) are legal but rare at a real table, so the
+    walk takes them only now and then; otherwise every round would be called off.
+    """
     realtime = state.info.realtime
     for _ in range(max_steps):
         if state.is_terminal():
@@ -40,20 +45,24 @@ def random_steps(state, rng, max_steps=20_000):
         turn = state.current_player()
         seats = range(state.players) if turn == SIMULTANEOUS or realtime else [turn]
         moves = [(p, a) for p in seats for a in state.legal_actions(p)]
+        if rng.random() > 0.01:
+            moves = [(p, a) for p, a in moves if not isinstance(a, Interrupt)]
         deadline = state.next_deadline()
         if realtime and (not moves or rng.random() < 0.25):
-            step = rng.randint(1, 700)
-            t = state.now + step if deadline is None else min(state.now + step, deadline)
             if not moves and deadline is None:
                 raise AssertionError("real-time game with no moves and no deadline is stuck")
+            step = rng.randint(1, 700)
+            t = state.now + step if deadline is None else min(state.now + step, deadline)
             state.tick(max(t, state.now))
             yield None
             continue
         assert moves, f"turn-based game has no legal move for {turn}"
         player, action = rng.choice(moves)
-        t = state.now + rng.randint(0, 40) if realtime else None
-        if deadline is not None and t is not None:
-            t = min(t, deadline)
+        t = None
+        if realtime:
+            # Stay before the next deadline: what was legal now is still legal then.
+            latest = state.now + 40 if deadline is None else max(state.now, deadline - 1)
+            t = rng.randint(state.now, min(state.now + 40, latest))
         state.apply(player, action, t)
         yield (player, action)
     raise AssertionError(f"game not over after {max_steps} random steps")

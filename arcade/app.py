@@ -1,0 +1,323 @@
+"""The arcade application: one window, one loop, the scene stack.
+
+    run_arcade(fullscreen=False, screenshot_dir=None, frames=None, size=None,
+               settings_path=None, stats_path=None) -> int
+    run_demo(game_id=None, fullscreen=False, screenshot_dir=None, frames=None, size=None,
+             settings_path=None, stats_path=None) -> int
+
+main.py parses the command line and calls these. Both return a process exit code.
+
+The window shows a logical 1920x1080 canvas (arcade.look.CANVAS). pygame-ce's SCALED mode
+makes the display surface that canvas and lets SDL scale it to any window or fullscreen size,
+aspect kept, with bars (look.fit is the same maths, for tests and mouse positions). Scenes keep
+what matters inside look.SAFE, the TV title-safe area.
+
+The loop (App.run), each frame:
+    1. fixed-step updates: manager.update(UPDATE_MS) as many times as real time has advanced;
+    2. draw the visible scenes onto the canvas, then the one-time notices;
+    3. display.flip(); the moment it returns is passed to manager.on_flip(t_ns) (stimulus
+       onset: what was drawn is now on screen);
+    4. until the next frame is due (own perf_counter timer: Clock.tick truncates to 16 ms),
+       poll the event queue about every millisecond, stamping each batch with
+       time.perf_counter_ns() right when it is taken, and hand each event to the top scene's
+       handle_raw, then to the input hub, whose Press/DeviceChange items go to the top scene.
+F12 saves a screenshot (PNG) into the screenshot dir (default ./screenshots); with
+--screenshot-dir every new scene is also saved once it has settled. F11 toggles fullscreen.
+`frames` bounds the run (tests, benchmarks); `pace=False` runs frames back to back.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import pygame
+
+from arcade import look
+
+FPS = 60
+FRAME_NS = 1_000_000_000 // FPS
+UPDATE_HZ = 120
+UPDATE_NS = 1_000_000_000 // UPDATE_HZ
+UPDATE_MS = 1000 / UPDATE_HZ
+POLL_S = 0.0008            # sleep between polls of the queue while waiting for the next frame
+MAX_CATCH_UP_NS = 100_000_000  # after a stall, do not replay more than 0.1 s of updates
+SETTLE_FRAMES = 45         # a new scene is auto-screenshotted this many frames after it appears
+NOTICE_MS = 7000
+
+
+class App:
+    """Holds the window, the devices, the settings, the sound and the scene stack."""
+
+    def __init__(self, fullscreen: bool | None = None, size=None, screenshot_dir=None,
+                 frame_limit: int | None = None, settings=None, stats=None, pace: bool = True,
+                 audio: bool = True, clock_ns=time.perf_counter_ns):
+        from arcade.audio import Audio
+        from arcade.input import InputHub
+        from arcade.seats import Seats
+        from arcade.settings import Settings
+        from arcade.stats import Stats
+        from scenes.manager import SceneManager
+
+        self.clock_ns = clock_ns
+        self.frame_limit = frame_limit
+        self.pace = pace
+        self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
+        self.auto_shots = screenshot_dir is not None
+        self.settings = settings if settings is not None else Settings()
+        self.stats = stats if stats is not None else Stats()
+        self.notices: list[list] = []  # [text, ms left]
+        for source in (self.settings, self.stats):
+            note = source.take_notice()
+            if note:
+                self.notice(note)
+
+        from sounds.synth import RATE
+
+        pygame.mixer.pre_init(RATE, -16, 1, 512)  # the synthesised sounds' format
+        # Pads keep working while another window has the focus (a TV box, a chat window).
+        os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
+        pygame.init()  # display, font, joystick (the hub opens controllers), mixer
+        if fullscreen is None:
+            fullscreen = bool(self.settings.get("fullscreen", False))
+        self.fullscreen = fullscreen
+        self.canvas = self._open_window(fullscreen, size)
+        look.reset_cache()
+
+        self.seats = Seats(names=self.settings.get("seat_names") or None)
+        self.hub = InputHub(self.settings, self.seats)
+        self.audio = Audio(self.settings, enabled=audio)
+        self.manager = SceneManager(self)
+        for item in self.hub.scan(self.clock_ns()):  # pads plugged in before we started
+            self.manager.handle(item)
+        self.running = True
+        self.frames = 0
+        self.frame_times: list[tuple[str, int]] = []  # (top scene name, ns of update+draw)
+        self.record_frames = False
+        self._shots_taken = 0
+        self._seen_changes = -1
+        self._settle = 0
+        self._next_frame = None
+        self._last_update = None
+        self._acc = 0
+
+    # -- the window ------------------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool, size) -> pygame.Surface:
+        # SCALED: SDL's renderer scales the canvas to the window on the GPU, aspect kept.
+        # The headless dummy driver has no window to scale and only a slow software renderer
+        # (3.7 ms a flip against 0.8 ms), so there the display surface is the plain canvas.
+        headless = pygame.display.get_driver() in ("dummy", "offscreen")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+        flags = 0 if headless else pygame.SCALED
+        if fullscreen:
+            flags |= pygame.FULLSCREEN
+        else:
+            flags |= pygame.RESIZABLE
+        pygame.display.set_caption("Flotte Fünf")
+        canvas = pygame.display.set_mode(look.CANVAS, flags, vsync=0)
+        if not fullscreen and not headless:
+            self._size_window(size)
+        return canvas
+
+    def _size_window(self, size) -> None:
+        """A windowed arcade gets a 16:9 window that fits the desktop (or `size`)."""
+        try:
+            with warnings.catch_warnings():  # pygame-ce marks this bridge as transitional
+                warnings.simplefilter("ignore")
+                window = pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return
+        if size is None:
+            try:
+                dw, dh = pygame.display.get_desktop_sizes()[0]
+            except (pygame.error, IndexError):
+                return
+            scale = min(1.0, dw * 0.9 / look.W, dh * 0.85 / look.H)
+            size = (int(look.W * scale), int(look.H * scale))
+        if tuple(size) != tuple(window.size):
+            window.size = tuple(size)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:
+            self.log(f"fullscreen toggle failed: {exc}")
+        self.settings.set("fullscreen", self.fullscreen)
+
+    # -- services for scenes ---------------------------------------------------------------------
+    def device_glyph(self, device: str | None) -> str:
+        if not device:
+            return ""
+        try:
+            return self.hub.glyph(device)
+        except Exception:  # an unknown device id must not break a badge
+            return device[:4].upper()
+
+    def notice(self, text: str) -> None:
+        """A message shown once over whatever scene is up (settings reset, stats moved ...)."""
+        self.notices.append([text, NOTICE_MS])
+
+    def log(self, text: str) -> None:
+        print(f"[arcade] {text}", file=sys.stderr)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- screenshots -----------------------------------------------------------------------------
+    def screenshot(self, label: str = "") -> Path:
+        folder = self.screenshot_dir or Path("screenshots")
+        folder.mkdir(parents=True, exist_ok=True)
+        self._shots_taken += 1
+        top = self.manager.top
+        name = label or (top.name if top is not None else "empty")
+        path = folder / f"{self._shots_taken:03d}-{name}.png"
+        pygame.image.save(self.canvas, str(path))
+        return path
+
+    # -- the loop --------------------------------------------------------------------------------
+    def start(self, target="title", **kw) -> None:
+        self.manager.reset(target, **kw)
+
+    def run(self, frames: int | None = None) -> None:
+        """Run frames until quit, the stack empties, or `frames` (or frame_limit) more frames.
+        Can be called again to continue (tests post events between calls)."""
+        limit = frames if frames is not None else self.frame_limit
+        done = 0
+        now = self.clock_ns()
+        if self._next_frame is None or not self.pace:
+            self._next_frame = now
+        if self._last_update is None or frames is not None:
+            self._last_update = now
+        while self.running and self.manager.stack:
+            self.pump()  # (paced: poll_until has just done this; a bounded run starts here)
+            if not self.running or not self.manager.stack:
+                break
+            t0 = self.clock_ns()
+            self._acc = min(self._acc + t0 - self._last_update, MAX_CATCH_UP_NS)
+            self._last_update = t0
+            if not self.pace:
+                self._acc = max(self._acc, FRAME_NS)  # unpaced runs still advance a frame
+            while self._acc >= UPDATE_NS and self.manager.stack:
+                self.manager.update(UPDATE_MS)
+                self._acc -= UPDATE_NS
+            if not self.manager.stack or not self.running:
+                break
+            self.draw()
+            t1 = self.clock_ns()
+            if self.record_frames:
+                self.frame_times.append((self.manager.top.name, t1 - t0))
+            pygame.display.flip()
+            self.manager.on_flip(self.clock_ns())
+            self._after_frame()
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if self.pace:
+                self._next_frame += FRAME_NS
+                if self._next_frame < self.clock_ns():  # fell behind: do not rush to catch up
+                    self._next_frame = self.clock_ns()
+                self.poll_until(self._next_frame)
+
+    def draw(self) -> None:
+        self.manager.draw(self.canvas)
+        if self.notices:
+            y = look.SAFE.top
+            for text, _ in self.notices[:2]:
+                for line in text.split("\n")[:3]:
+                    rect = look.banner(self.canvas, line[:90], look.PANEL, y=y)
+                    y = rect.bottom + 12
+
+    def _after_frame(self) -> None:
+        self.frames += 1
+        for note in self.notices:
+            note[1] -= 1000 / FPS
+        self.notices = [n for n in self.notices if n[1] > 0]
+        if self.auto_shots:
+            if self.manager.changes != self._seen_changes:
+                self._seen_changes = self.manager.changes
+                self._settle = SETTLE_FRAMES
+            elif self._settle > 0:
+                self._settle -= 1
+                if self._settle == 0:
+                    self.screenshot()
+
+    def poll_until(self, deadline_ns: int) -> None:
+        """Take events from the queue about every millisecond until deadline_ns."""
+        while True:
+            self.pump()
+            left = deadline_ns - self.clock_ns()
+            if left <= 0 or not self.running:
+                return
+            time.sleep(min(left / 1e9, POLL_S))
+
+    def pump(self) -> None:
+        events = pygame.event.get()
+        t_ns = self.clock_ns()  # the moment these events were taken from the queue
+        for event in events:
+            self.dispatch(event, t_ns)
+        for item in self.hub.tick(t_ns):  # a held "back" turns into LEAVE without an event
+            self.manager.handle(item)
+
+    def dispatch(self, event, t_ns: int) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.log(f"screenshot: {self.screenshot()}")
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.manager.handle_raw(event, t_ns):
+            return
+        for item in self.hub.handle(event, t_ns):
+            self.manager.handle(item)
+
+
+def _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path) -> App:
+    from arcade.settings import Settings
+    from arcade.stats import Stats
+
+    settings = Settings(settings_path) if settings_path else None
+    stats = Stats(stats_path) if stats_path else None
+    return App(fullscreen=fullscreen, size=size, screenshot_dir=screenshot_dir,
+               frame_limit=frames, settings=settings, stats=stats)
+
+
+def run_arcade(fullscreen: bool | None = None, screenshot_dir: str | None = None,
+               frames: int | None = None, size: tuple | None = None,
+               settings_path: str | None = None, stats_path: str | None = None) -> int:
+    """The arcade from the title screen. fullscreen None: as last chosen in settings."""
+    app = _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path)
+    try:
+        app.start("title")
+        app.run()
+    finally:
+        pygame.quit()
+    return 0
+
+
+def run_demo(game_id: str | None = None, fullscreen: bool | None = None,
+             screenshot_dir: str | None = None, frames: int | None = None,
+             size: tuple | None = None, settings_path: str | None = None,
+             stats_path: str | None = None) -> int:
+    """Attract mode: CPU players play game after game (only `game_id` if given) until a key or
+    button is pressed, which goes to the title screen. Returns 2 for an unknown game id."""
+    import game
+
+    if game_id is not None and game_id not in game.GAMES:
+        print(f"no game {game_id!r}; games: {', '.join(game.GAMES) or 'none yet'}",
+              file=sys.stderr)
+        return 2
+    app = _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path)
+    try:
+        app.start("demo", game_id=game_id)
+        app.run()
+    finally:
+        pygame.quit()
+    return 0
+

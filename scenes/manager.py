@@ -1,0 +1,154 @@
+"""The scene stack and the explicit registry of scenes.
+
+    manager.push(target, **kw)     pause() the top, then enter(**kw) the new scene on top
+    manager.pop()                  exit() the top, then resume() the one below
+    manager.replace(target, **kw)  exit() the top, then enter(**kw) the new one in its place
+    manager.reset(target, **kw)    exit() every scene, top first, then enter(**kw) the new one
+
+`target` is a registry name ("title", "lobby" ...), a Scene subclass, or a Scene instance.
+Changes take effect at once; the scene that asked keeps running to the end of its own call, so
+it must not touch the stack again afterwards in the same call.
+
+Only the top scene gets input, updates and flips. Drawing starts at the highest opaque scene,
+so an overlay (opaque = False, e.g. pause) shows the frozen scene below it.
+
+Game scenes are listed by game id in scenes.games.GAME_SCENES (see there).
+"""
+
+from __future__ import annotations
+
+from .base import Scene
+from .demo import DemoScene
+from .howto import HowToScene
+from .keytest import KeyTestScene
+from .lobby import LobbyScene
+from .pause import PauseScene
+from .results import ResultsScene
+from .select import SelectScene
+from .settings import SettingsScene
+from .title import TitleScene
+
+SCENES: dict[str, type[Scene]] = {
+    "title": TitleScene,
+    "select": SelectScene,
+    "lobby": LobbyScene,
+    "howto": HowToScene,
+    "pause": PauseScene,
+    "results": ResultsScene,
+    "settings": SettingsScene,
+    "keytest": KeyTestScene,
+    "demo": DemoScene,
+}
+
+class SceneManager:
+    def __init__(self, app, registry: dict | None = None):
+        self.app = app
+        self.registry = SCENES if registry is None else registry
+        self.stack: list[Scene] = []
+        self.changes = 0  # counts stack changes, so the app can notice a new scene
+
+    # -- building --------------------------------------------------------------------------------
+    def create(self, target) -> Scene:
+        if isinstance(target, Scene):
+            return target
+        if isinstance(target, str):
+            cls = self.registry[target]
+            scene = cls(self.app)
+            scene.name = target
+            return scene
+        if isinstance(target, type) and issubclass(target, Scene):
+            scene = target(self.app)
+            scene.name = scene.name or target.__name__
+            return scene
+        raise TypeError(f"not a scene: {target!r}")
+
+    # -- the stack -------------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, target, **kw) -> Scene:
+        scene = self.create(target)
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        self.changes += 1
+        scene.enter(**kw)
+        return scene
+
+    def pop(self) -> Scene:
+        scene = self.stack.pop()
+        self.changes += 1
+        scene.exit()
+        if self.stack:
+            self.stack[-1].resume()
+        return scene
+
+    def replace(self, target, **kw) -> Scene:
+        scene = self.create(target)
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        self.changes += 1
+        scene.enter(**kw)
+        return scene
+
+    def reset(self, target, **kw) -> Scene:
+        scene = self.create(target)
+        while self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        self.changes += 1
+        scene.enter(**kw)
+        return scene
+
+    def find(self, cls) -> Scene | None:
+        """The highest scene on the stack that is an instance of cls."""
+        for scene in reversed(self.stack):
+            if isinstance(scene, cls):
+                return scene
+        return None
+
+    # -- the frame -------------------------------------------------------------------------------
+    def handle(self, item) -> None:
+        if self.stack:
+            self.stack[-1].handle(item)
+
+    def handle_raw(self, event, t_ns: int) -> bool:
+        return bool(self.stack) and self.stack[-1].handle_raw(event, t_ns)
+
+    def update(self, dt_ms: float) -> None:
+        if self.stack:
+            self.stack[-1].update(dt_ms)
+
+    def invalidate(self) -> None:
+        """Something drawn by a covered scene changed (e.g. a seat lost its pad): redraw it."""
+        self._under_key = None
+
+    def draw(self, canvas) -> None:
+        if not self.stack:
+            return
+        top = self.stack[-1]
+        if top.opaque or len(self.stack) == 1:
+            top.draw(canvas)
+            return
+        # An overlay: the scenes below are frozen, so draw them once into a snapshot.
+        key = (self.changes, id(self.stack[-2]), canvas.get_size())
+        if getattr(self, "_under_key", None) != key:
+            first = len(self.stack) - 2
+            while first > 0 and not self.stack[first].opaque:
+                first -= 1
+            for scene in self.stack[first:-1]:
+                scene.draw(canvas)
+            if top.dim_below:
+                from arcade import look
+                look.dim(canvas, top.dim_below)
+            self._under = canvas.copy()
+            self._under_key = key
+        else:
+            canvas.blit(self._under, (0, 0))
+        top.draw(canvas)
+
+    def on_flip(self, t_ns: int) -> None:
+        if self.stack:
+            self.stack[-1].on_flip(t_ns)

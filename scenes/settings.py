@@ -1,0 +1,131 @@
+"""Settings: volumes (applied at once), fullscreen, the how-to card, and the key bindings of
+each keyboard zone (no key may serve two zones: arcade.input refuses it and says who has it).
+
+Any device drives it. Rebinding: choose a zone with left/right on "Keys", A opens its list,
+A on an action waits for the next key press (Escape cancels).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from arcade import look
+from arcade.input import KEYBOARD_ZONES, ZONE_NAMES, BindingError, key_label
+
+from .base import Scene
+from .widgets import Menu, change_volume, down, volume_label
+
+
+class SettingsScene(Scene):
+    def enter(self, **kw) -> None:
+        self.zone = 0
+        self.editing: str | None = None   # zone whose keys are listed
+        self.capture: str | None = None   # action waiting for a key
+        self.message = ""
+        vol = self.app.audio.volume
+        onoff = lambda b: "on" if b else "off"  # noqa: E731
+        self.menu = Menu([
+            ("master", lambda: volume_label("Volume", vol("master_volume"))),
+            ("music", lambda: volume_label("Music", vol("music_volume"))),
+            ("effects", lambda: volume_label("Effects", vol("effects_volume"))),
+            ("fullscreen", lambda: f"Fullscreen: {onoff(self.app.fullscreen)}"),
+            ("howto", lambda: f"How-to cards: {onoff(self.app.settings.get('show_howto', True))}"),
+            ("keys", lambda: f"Keys:  <  {ZONE_NAMES[KEYBOARD_ZONES[self.zone]]}  >"),
+            ("keytest", "Keyboard test"),
+            ("done", "Done"),
+        ])
+        self.keys_menu: Menu | None = None
+
+    # -- key capture -----------------------------------------------------------------------------
+    def handle_raw(self, event, t_ns: int) -> bool:
+        if self.capture is None or event.type != pygame.KEYDOWN:
+            return False
+        action, self.capture = self.capture, None
+        if event.key == pygame.K_ESCAPE:
+            self.message = "Unchanged"
+            return True
+        try:
+            self.app.hub.rebind(self.editing, action, pygame.key.name(event.key))
+            self.message = f"{action} is now {key_label(pygame.key.name(event.key))}"
+            self.app.audio.play("confirm")
+        except BindingError as exc:
+            self.message = str(exc)
+            self.app.audio.play("error")
+        return True
+
+    def handle(self, item) -> None:
+        if self.capture is not None:
+            return
+        if self.editing is not None:
+            what = self.keys_menu.handle(item)
+            if what == "move":
+                self.app.audio.play("move")
+            elif what == "choose":
+                if self.keys_menu.key == "back":
+                    self.editing = None
+                else:
+                    self.capture = self.keys_menu.key
+                    self.message = ""
+            elif what == "back":
+                self.editing = None
+            return
+        what = self.menu.handle(item)
+        key = self.menu.key
+        if what == "move":
+            self.app.audio.play("move")
+        elif what in ("left", "right"):
+            step = 1 if what == "right" else -1
+            if key in ("master", "music", "effects"):
+                change_volume(self.app, key, 0.1 * step)
+            elif key == "keys":
+                self.zone = (self.zone + step) % len(KEYBOARD_ZONES)
+                self.app.audio.play("move")
+        elif what == "choose":
+            self.app.audio.play("confirm")
+            if key == "fullscreen":
+                self.app.toggle_fullscreen()
+            elif key == "howto":
+                s = self.app.settings
+                s.set("show_howto", not s.get("show_howto", True))
+            elif key == "keys":
+                self.open_zone(KEYBOARD_ZONES[self.zone])
+            elif key == "keytest":
+                self.app.manager.push("keytest")
+            elif key == "done":
+                self.app.manager.pop()
+        elif what == "back" or down(item, "back"):
+            self.app.audio.play("back")
+            self.app.manager.pop()
+
+    def open_zone(self, zone: str) -> None:
+        self.editing = zone
+        hub = self.app.hub
+        items = [(action, (lambda a=action: f"{a}:  {dict(hub.bindings_text(zone)).get(a, '-')}"))
+                 for action, _ in hub.bindings_text(zone)]
+        self.keys_menu = Menu(items + [("back", "Back")])
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, canvas) -> None:
+        look.background(canvas)
+        if self.editing is None:
+            look.title(canvas, "Settings")
+            self.menu.draw(canvas, look.SAFE.top + 130, width=900, height=70, gap=16)
+            look.hint(canvas, "Up/Down: choose    Left/Right: change    A: select    B: back")
+            return
+        look.title(canvas, f"Keys: {ZONE_NAMES[self.editing]}")
+        items = self.keys_menu.items
+        half = (len(items) + 1) // 2
+        for col in range(2):
+            for row, i in enumerate(range(col * half, min(len(items), (col + 1) * half))):
+                rect = pygame.Rect(0, 0, 700, 64)
+                rect.topleft = (look.CENTER[0] - 740 + col * 780, look.SAFE.top + 130 + row * 80)
+                look.button(canvas, rect, self.keys_menu.label(i), i == self.keys_menu.index,
+                            size=look.SMALL)
+        if self.capture is not None:
+            look.banner(canvas, f"Press the new key for '{self.capture}' (Esc: cancel)",
+                        look.ACCENT, y=look.SAFE.bottom - 160)
+        elif self.message:
+            for i, line in enumerate(look.wrap(self.message, look.SMALL, look.SAFE.width)[:2]):
+                look.text(canvas, line, (look.CENTER[0], look.SAFE.bottom - 140 + i * 40),
+                          look.SMALL, look.ACCENT, "midtop")
+        look.hint(canvas, "A: change key    B: back")

@@ -1,0 +1,162 @@
+"""A bounded run of the real loop through every scene, headless (dummy video and audio):
+title -> select -> lobby (two keyboard zones join by key presses posted as pygame events, a CPU
+is added) -> how-to -> the game -> pause -> the game -> results -> lobby.
+
+Runs for the toy game of tests/toygame.py and for every game registered in game.GAMES. The clock
+the app and the game scenes see runs SPEED times faster than real time, so whole games finish
+in seconds; the humans hand their seats to the CPU after the pause, as the pause menu offers.
+"""
+
+import time
+
+import pygame
+import pytest
+
+import game
+from arcade import look
+from arcade.app import App
+from arcade.settings import Settings
+from arcade.stats import Stats
+from scenes.table import GameScene
+
+from tests import toygame
+
+SPEED = 40
+MAX_FRAMES = 40_000
+
+GAME_IDS = ["toy"] + sorted(game.GAMES)
+
+
+def fast_clock():
+    return time.perf_counter_ns() * SPEED
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setitem(game.GAMES, "toy", toygame.INFO)
+    a = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "stats.db"),
+            pace=False, clock_ns=fast_clock)
+    a.start("title")
+    a.run(frames=2)
+    yield a
+    pygame.quit()
+
+
+def key(app, name, frames=2):
+    code = pygame.key.key_code(name)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    app.run(frames=1)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    app.run(frames=frames)
+
+
+def run_until(app, done, frames=MAX_FRAMES):
+    for _ in range(frames):
+        if done():
+            return True
+        app.run(frames=1)
+    return done()
+
+
+def top(app):
+    return app.manager.top
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_scene_in_one_bounded_run(app, game_id):
+    if game_id != "toy" and game_id not in game.GAMES:
+        pytest.skip(f"{game_id} is not registered")
+    info = game.GAMES[game_id]
+    assert top(app).name == "title"
+    key(app, "f")                                   # kb1 "a" on Play
+    assert top(app).name == "select"
+    while top(app).ids[top(app).index] != game_id:  # kb1 "right" to the game's tile
+        key(app, "d")
+    key(app, "f")
+    assert top(app).name == "lobby"
+    key(app, "f")                                   # kb1 joins
+    key(app, "u")                                   # kb3 joins
+    humans = 2
+    if info.max_players >= 3:
+        key(app, "r")                               # kb1 "x": add a CPU
+    assert [s.device for s in app.seats.occupied()][:2] == ["kb1", "kb3"]
+    assert len(app.seats.occupied()) == min(3, info.max_players)
+    key(app, "f")                                   # both ready: the countdown runs
+    key(app, "u")
+    assert run_until(app, lambda: top(app).name == "howto", 2000)
+    key(app, "f")
+    key(app, "u")                                   # both have read it: the game starts
+    scene = top(app)
+    assert isinstance(scene, GameScene) and scene.game_id == game_id
+    assert scene.players == len(app.seats.occupied())
+    app.run(frames=20)
+
+    key(app, "1")                                   # kb1 "start": pause
+    pause = top(app)
+    assert pause.name == "pause" and pause.game is scene
+    stopped = scene.game_ms()
+    app.run(frames=30)
+    assert scene.game_ms() == stopped               # the clock stands still under the overlay
+    key(app, "i")                                   # kb3 may not drive kb1's pause menu
+    assert pause.menu.index == 0
+    key(app, "f")                                   # kb1: Resume
+    assert top(app) is scene
+
+    for p in list(scene.humans()):                  # the humans leave their seats to the CPU
+        app.seats.hand_to_cpu(scene.seats[p].index, "hard")
+        scene.hand_to_cpu(p, "hard")
+    assert run_until(app, lambda: top(app).name == "results"), \
+        f"{game_id} did not end within {MAX_FRAMES} frames (game time {scene.game_ms()} ms)"
+    results = top(app)
+    assert len(results.outcome.scores) == scene.players
+    assert scene.state.is_terminal()
+    key(app, "s")                                   # down to "Back to the lobby"
+    key(app, "f")
+    assert top(app).name == "lobby"
+    assert min(look.USED_SIZES) >= look.MIN_FONT
+    assert {"join", "ready", "countdown", "go"} <= set(app.audio.counts)
+    assert app.audio.counts["win"] + app.audio.counts["lose"] == 1
+
+
+def pad_tap(app, pad, button, frames=2):
+    pad.press(button)
+    app.run(frames=1)
+    pad.release(button)
+    app.run(frames=frames)
+
+
+def test_a_pad_pulled_mid_round_pauses_voids_the_round_and_plugging_it_back_resumes(app):
+    from arcade.vjoy import VirtualPad
+
+    app.manager.push("select")
+    app.manager.push("lobby", game_id="toy")
+    pad = VirtualPad("Sofa Pad", product=7)
+    app.run(frames=3)                               # the hub opens it (DeviceChange added)
+    pad_tap(app, pad, "a")                          # the pad joins
+    key(app, "f")                                   # kb1 joins
+    seat = app.seats.occupied()[0]
+    assert seat.device.startswith("pad:")
+    pad_tap(app, pad, "a")                          # ready
+    key(app, "f")
+    assert run_until(app, lambda: top(app).name == "howto", 2000)
+    key(app, "1")                                   # kb1 start: skip the how-to
+    scene = top(app)
+    assert isinstance(scene, GameScene)
+    assert run_until(app, lambda: scene.state.lit, 5000)   # a round is in flight
+
+    pad.detach()
+    app.run(frames=3)
+    pause = top(app)
+    assert pause.name == "pause" and pause.reason == "lost"
+    assert scene.lost == {0} and scene.state.voided == 1    # the round is not scored
+    assert scene.state.scores == [0, 0]
+    stopped = scene.game_ms()
+    app.run(frames=20)
+    assert scene.game_ms() == stopped
+
+    again = VirtualPad("Sofa Pad", product=7)       # the same model comes back
+    app.run(frames=3)
+    assert top(app) is scene and scene.lost == set()
+    assert app.seats[seat.index].device == seat.device and not seat.lost
+    again.detach()
+    app.run(frames=2)

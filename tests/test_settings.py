@@ -1,0 +1,91 @@
+"""Settings: defaults, corrupt files, missing directory, unknown keys, atomic writes."""
+
+import json
+import os
+
+import pytest
+
+import arcade.settings as settings_module
+from arcade.settings import DEFAULTS, Settings
+
+
+def test_missing_directory_gives_defaults_and_is_created_on_save(tmp_path):
+    path = tmp_path / "a" / "b" / "settings.json"
+    s = Settings(path)
+    assert s.data == DEFAULTS and s.notice is None
+    s.set("fullscreen", True)
+    assert json.loads(path.read_text())["fullscreen"] is True
+    assert Settings(path)["fullscreen"] is True
+
+
+def test_corrupt_file_defaults_notice_once_and_file_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"master_volume": 0.5,')  # cut off mid-write by hand
+    s = Settings(path)
+    assert s.data == DEFAULTS
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.broken-")]
+    assert len(kept) == 1 and kept[0].read_text() == '{"master_volume": 0.5,'
+    notice = s.take_notice()
+    assert "default" in notice and kept[0].name in notice
+    assert s.take_notice() is None  # shown once
+    assert not path.exists()
+    s.set("music_volume", 0.1)
+    assert Settings(path).notice is None
+
+
+def test_not_an_object_counts_as_broken(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("[1, 2, 3]")
+    s = Settings(path)
+    assert s.data == DEFAULTS and s.notice
+    assert any(p.name.startswith("settings.json.broken-") for p in tmp_path.iterdir())
+
+
+def test_unknown_keys_are_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"from_the_future": {"x": [1, 2]}, "effects_volume": 0.25}))
+    s = Settings(path)
+    assert s["effects_volume"] == 0.25 and s.notice is None
+    s.set("master_volume", 0.5)
+    stored = json.loads(path.read_text())
+    assert stored["from_the_future"] == {"x": [1, 2]} and stored["master_volume"] == 0.5
+
+
+def test_bad_values_fall_back_per_key(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"master_volume": 7, "fullscreen": "yes", "music_volume": 0.3}))
+    s = Settings(path)
+    assert s["master_volume"] == DEFAULTS["master_volume"]
+    assert s["fullscreen"] is False and s["music_volume"] == 0.3
+    assert "fullscreen" in s.notice and "master_volume" in s.notice
+    with pytest.raises(ValueError):
+        s.set("effects_volume", 1.5)
+
+
+def test_write_is_atomic(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    s = Settings(path)
+    s.set("master_volume", 0.4)
+    before = path.read_text()
+    calls = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(settings_module.os, "fsync", lambda fd: calls.append(fd) or real_fsync(fd))
+
+    def crash(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(settings_module.os, "replace", crash)
+    s.set("master_volume", 0.9)  # the crash becomes a notice, not an exception
+    assert "could not be saved" in s.take_notice()
+    assert path.read_text() == before  # the old file is whole
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temp file left
+    assert calls  # the data was fsynced before the replace
+    monkeypatch.undo()
+    s.save()
+    assert json.loads(path.read_text())["master_volume"] == 0.9
+
+
+def test_flixo_progress_round_trip(tmp_path):
+    path = tmp_path / "settings.json"
+    Settings(path).set("flixo_progress", {"level": 3, "solved": ["a", "b"]})
+    assert Settings(path)["flixo_progress"] == {"level": 3, "solved": ["a", "b"]}
