@@ -225,39 +225,51 @@ class State:
 
     def snapshot(self) -> dict:
         """The whole state (random generator included) as plain JSON-able data."""
-        return {k: plain(v) for k, v in sorted(vars(self).items()) if k != "log"}
+        return json.loads(self._canonical_json())
 
     def state_hash(self) -> str:
-        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        return hashlib.sha256(self._canonical_json().encode()).hexdigest()[:16]
+
+    def _canonical_json(self) -> str:
+        # json walks lists, dicts and numbers in C; only the rest goes through `_plain_leaf`.
+        fields = {k: v for k, v in vars(self).items() if k != "log"}
+        return json.dumps(fields, sort_keys=True, separators=(",", ":"), default=_plain_leaf)
 
 
-def plain(value: Any) -> Any:
-    """Turn state values (dataclasses, enums, tuples, sets, Random) into JSON-able data."""
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
+def _plain_leaf(value: Any) -> Any:
+    """json's fallback for state values it cannot write itself."""
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, random.Random):
-        return plain(value.getstate())
+        return value.getstate()
     if dataclasses.is_dataclass(value):
-        return {"_": type(value).__name__, **{f.name: plain(getattr(value, f.name))
+        return {"_": type(value).__name__, **{f.name: getattr(value, f.name)
                                               for f in dataclasses.fields(value)}}
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
-        return sorted((plain(v) for v in value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
+        return sorted(value, key=repr)
     if isinstance(value, GameInfo):
         return value.id
     raise TypeError(f"cannot make {type(value).__name__} plain")
 
 
+def plain(value: Any) -> Any:
+    """Turn a value (dataclasses, enums, tuples, sets) into JSON-able data."""
+    return json.loads(json.dumps(value, default=_plain_leaf))
+
+
 def encode_action(action) -> dict:
     """An action as JSON-able data: its type name and its fields (scalars or tuples of them)."""
-    return {"type": type(action).__name__, **{f.name: plain(getattr(action, f.name))
+    return {"type": type(action).__name__, **{f.name: _json_field(getattr(action, f.name))
                                               for f in dataclasses.fields(action)}}
+
+
+def _json_field(value):
+    """Action fields are scalars or tuples of them; tuples are written as lists."""
+    if isinstance(value, tuple):
+        return [_json_field(v) for v in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
 
 
 def decode_action(info: GameInfo, data: dict):

@@ -1,2 +1,968 @@
-"""Placeholder while the rules module is written; replaced by the real module."""
-INFO = None
+"""Flixo: the cooperative display game (rulebook: shared/rules/flixo.txt, GAPS.md section 5).
+
+The team hides Flixos (number cards with faces) in face-down card displays and has to find and
+remove them: rows or columns of face-up cards with one number leave the display, and each
+Flixo removed that way earns the team a look at a face-down card (an eye token).
+
+Seats and displays. There is one display per person; one person alone plays the two displays
+of the 2-player setup alternately (GAPS 5.2). Turns go round the displays; the seat of display
+`d` is `d % players`. Everything face up or eye-marked is public: the game is cooperative on one
+screen, so every seat's view equals the table view (plus `you`).
+
+Slot addressing (for the scene). A display is a grid of rows; `slot = (row, col)` indexes the
+grid as it is NOW. After a removal the grid shrinks (rows/columns slide together), so the same
+card may get a new (row, col); `view()["displays"][d]["cells"]` is always the current grid.
+
+A turn, as actions of the seat to move:
+    TakeDiscard(slot)           action 1 (the only one allowed when a Flixo lies on the discard)
+    Draw()                      action 2, first step: the drawn card is shown to the table
+    SwapDrawn(slot)             ... then swap it into the display
+    DiscardAndReveal(slot)      ... or discard it and turn up a face-down card
+    RewardPeek(display, slot)   after removing a Flixo: mark a face-down card of any display
+Removal of full lines (and the cascade after sliding) happens at the end of the action, then
+any rewards are chosen, then the turn passes.
+
+Cards are small ints: a number card is its value, a Flixo is FLIXO + its value.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .bots import MISTAKE_RATE, Bot
+from .core import TERMINAL, GameInfo, IllegalAction, Outcome, State, Event
+
+# --- the rulebook as data ---------------------------------------------------------------------
+
+FLIXO = 100  # a Flixo card is FLIXO + value; number cards are their value
+EYE_TOKENS = 12
+EMPTY_DISPLAY_POINTS = -5
+
+# Card values in play per level: Level 3 leaves out every "-1", Level 4 every "-1" and "0".
+VALUES = {0: range(-1, 11), 1: range(-1, 11), 2: range(-1, 11), 3: range(0, 11), 4: range(1, 11)}
+
+# Display shape (rows, cols). 2 people always play 3x4 ("3 rows and 4 columns, or 4 rows and
+# 3 columns": the two are mirror images, we take 3 rows of 4). 3-5 people play 3x3, or 3x4 with
+# the option large_displays.
+SMALL, LARGE = (3, 3), (3, 4)
+
+# The printed setup tables: (people, shape) -> {level: (Flixos, number cards in the displays)}.
+# Levels 2-4 start with Level 1's Flixos and add one per win; their number cards always fill
+# the displays (Flixos + number cards = people x display size, true of every printed row).
+PRINTED_SETUP = {
+    (2, LARGE): {0: (2, 22), 1: (4, 20)},
+    (3, SMALL): {0: (3, 24), 1: (6, 21)},
+    (4, SMALL): {0: (4, 32), 1: (8, 28)},
+    (5, SMALL): {0: (5, 40), 1: (10, 35)},
+    (3, LARGE): {1: (6, 30)},
+    (4, LARGE): {1: (8, 40)},
+    (5, LARGE): {1: (10, 50)},
+}
+# Not printed: Level 0 with the large displays for 3-5. Choice: 1 Flixo per person, number
+# cards fill the displays (the same rule the printed rows follow).
+DERIVED_SETUP = {(p, LARGE): {0: (p, 12 * p - p)} for p in (3, 4, 5)}
+
+# "Until you have won against all 12 Flixos" (Level 2), 11 (Level 3), 10 (Level 4).
+MAX_FLIXOS = {2: 12, 3: 11, 4: 10}
+
+VERDICTS = (  # (highest total, verdict) as printed, lowest first
+    (5, "Great! You're FLIXO professionals!"),
+    (10, "Above average!"),
+    (20, "Not bad!"),
+    (30, "How about a plan?"),
+    (None, "Only practice, practice, practice will help!"),
+)
+LOSS_VERDICT = "The Flixos got away - you lose together!"  # not printed: our wording
+
+
+def people_of(players: int) -> int:
+    """Displays at the table: one per person, two for one person playing alone."""
+    return 2 if players == 1 else players
+
+
+def display_shape(people: int, large: bool) -> tuple[int, int]:
+    return LARGE if people == 2 or large else SMALL
+
+
+def number_sets(people: int, shape) -> int:
+    """Sets of number cards in use: one per person, three for two people, +1 for 3x4 (3-5)."""
+    if people == 2:
+        return 3
+    return people + (1 if shape == LARGE else 0)
+
+
+def setup_counts(people: int, large: bool, level: int, flixos: int = 0) -> tuple[int, int]:
+    """(Flixos, number cards dealt into the displays) for a game; flixos=0 means the level's
+    starting count. Raises ValueError for a setup the rulebook does not allow."""
+    if level not in VALUES:
+        raise ValueError(f"Flixo has levels 0 to 4, not {level!r}")
+    shape = display_shape(people, large)
+    table = {**PRINTED_SETUP, **{k: {**PRINTED_SETUP.get(k, {}), **v}
+                                 for k, v in DERIVED_SETUP.items()}}.get((people, shape))
+    if table is None:
+        raise ValueError(f"no Flixo setup for {people} people with {shape[0]}x{shape[1]} displays")
+    cards = people * shape[0] * shape[1]
+    if level <= 1:
+        start, _ = table[level]
+        if flixos not in (0, start):
+            raise ValueError(f"Level {level} plays with {start} Flixos")
+        count = start
+    else:
+        start = table[1][0]
+        count = flixos or start
+        if not start <= count <= MAX_FLIXOS[level]:
+            raise ValueError(f"Level {level} plays with {start} to {MAX_FLIXOS[level]} Flixos")
+    pool = number_sets(people, shape) * len(VALUES[level])
+    # The pool must fill the displays, put one card per Flixo in the box and open the discard.
+    if pool - (cards - count) - count - 1 < 1:
+        raise ValueError(f"no Level {level} for {people} people with {shape[0]}x{shape[1]} "
+                         "displays: there would be no draw pile")
+    return count, cards - count
+
+
+def campaign_next(options: dict, players: int, won: bool) -> dict | None:
+    """The options of the next campaign game (Levels 2-4) after a win or a loss.
+
+    A loss replays the same game. A win adds one Flixo; after beating the level's last Flixo the
+    campaign moves on to the next level (2 -> 3 -> 4) at its starting count. Returns None when the
+    campaign is beaten (Level 4 won against 10 Flixos, or Level 3 for a table that has no Level 4).
+    Levels 0 and 1 are not a campaign: their options come back unchanged."""
+    options = {**INFO.default_options, **options}
+    level = options["level"]
+    if level < 2 or not won:
+        return dict(options)
+    people = people_of(players)
+    count, _ = setup_counts(people, options["large_displays"], level, options["flixos"])
+    if count < MAX_FLIXOS[level]:
+        return {**options, "flixos": count + 1}
+    for nxt in range(level + 1, 5):
+        try:
+            setup_counts(people, options["large_displays"], nxt)
+        except ValueError:
+            return None
+        return {**options, "level": nxt, "flixos": 0}
+    return None
+
+
+def verdict(total: int) -> str:
+    for limit, text in VERDICTS:
+        if limit is None or total <= limit:
+            return text
+    raise AssertionError("unreachable")
+
+
+# --- cards and grids (shared by the state and the bots' model) -----------------------------------
+
+def is_flixo(card: int) -> bool:
+    return card >= FLIXO // 2
+
+
+def value(card: int) -> int:
+    return card - FLIXO if card >= FLIXO // 2 else card
+
+
+def card_json(card: int) -> dict:
+    return {"value": value(card), "flixo": is_flixo(card)}
+
+
+# A grid is a list of rows, each a list of cells [card, side]; side is "down", "eye" (face down
+# with an eye token: its card is public) or "up". The bots use the same grids with card None
+# where they do not know it.
+
+def full_lines(grid) -> tuple[list[int], list[int]]:
+    """Rows and columns of at least two face-up cards, all of one number.
+
+    A column of a single remaining row (and a row of a single column) has one card and never
+    counts: that is the rulebook's last-row rule."""
+    if not grid:
+        return [], []
+    rows = [r for r, row in enumerate(grid) if len(row) >= 2 and _one_number(row)]
+    cols = [c for c in range(len(grid[0]))
+            if len(grid) >= 2 and _one_number([row[c] for row in grid])]
+    return rows, cols
+
+
+def _one_number(cells) -> bool:
+    first = cells[0]
+    if first[1] != "up":
+        return False
+    v = value(first[0])
+    return all(cell[1] == "up" and value(cell[0]) == v for cell in cells)
+
+
+def remove_full_lines(grid) -> list[dict]:
+    """Remove full lines and slide together until none is left (mutates `grid`).
+
+    All lines full at one moment leave together (a row and a column crossing at a shared card
+    both go): the order of removal then cannot matter. Returns one step per round:
+    {"rows", "cols", "cells" (positions before the step), "cards", "shape" (after)}."""
+    steps = []
+    while True:
+        rows, cols = full_lines(grid)
+        if not rows and not cols:
+            return steps
+        cells = [(r, c) for r in range(len(grid)) for c in range(len(grid[0]))
+                 if r in rows or c in cols]
+        cards = [grid[r][c][0] for r, c in cells]
+        kept = [[cell for c, cell in enumerate(row) if c not in cols]
+                for r, row in enumerate(grid) if r not in rows]
+        kept = [row for row in kept if row]
+        grid[:] = kept
+        steps.append({"rows": rows, "cols": cols, "cells": cells, "cards": cards,
+                      "shape": grid_shape(grid)})
+
+
+def grid_shape(grid) -> list[int]:
+    return [len(grid), len(grid[0]) if grid else 0]
+
+
+def slots(grid):
+    return [(r, c) for r in range(len(grid)) for c in range(len(grid[r]))]
+
+
+def needs(grid, seen=("up", "eye")) -> tuple[list[int], list[list]]:
+    """What a display needs: numbers that would complete a line with one more card.
+
+    A line of n >= 2 cards wants number v in one slot when its other n-1 cards are seen and all
+    show v (the slot holds a face-down card or another number). Eye-marked cards count as seen:
+    they are only a turn-up away. Returns (sorted numbers, [[v, [row, col]], ...])."""
+    wants = []
+    seen_values = [[value(card) if side in seen else None for card, side in row] for row in grid]
+    lines = [(vals, [(r, c) for c in range(len(vals))]) for r, vals in enumerate(seen_values)]
+    if len(grid) >= 2:
+        lines += [(list(vals), [(r, c) for r in range(len(grid))])
+                  for c, vals in enumerate(zip(*seen_values))]
+    for vals, line in lines:
+        n = len(vals)
+        unknown = vals.count(None)
+        if n < 2 or unknown > 1:
+            continue
+        if unknown == 1:
+            known = [v for v in vals if v is not None]
+            if known.count(known[0]) == n - 1:
+                wants.append([known[0], list(line[vals.index(None)])])
+            continue
+        for v in set(vals):
+            if vals.count(v) == n - 1:
+                odd = next(pos for pos, w in zip(line, vals) if w != v)
+                wants.append([v, list(odd)])
+    return sorted({v for v, _ in wants}), wants
+
+
+def grid_lines(grid) -> list[list[tuple[int, int]]]:
+    """Every row, and every column if there are at least two rows, as lists of positions."""
+    shape = (len(grid), len(grid[0]) if grid else 0)
+    lines = _LINES.get(shape)
+    if lines is None:
+        rows, cols = shape
+        lines = [[(r, c) for c in range(cols)] for r in range(rows)] if cols else []
+        if rows >= 2:
+            lines += [[(r, c) for r in range(rows)] for c in range(cols)]
+        _LINES[shape] = lines
+    return lines
+
+
+_LINES: dict = {}  # shape -> its lines; a cache of a pure function
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TakeDiscard:
+    """Action 1: take the top discard and swap it with the card at `slot` (row, col)."""
+    slot: tuple
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Action 2, first step: draw the top card of the draw pile (shown to the whole table)."""
+
+
+@dataclass(frozen=True)
+class SwapDrawn:
+    """Action 2, second step: swap the drawn card with the card at `slot`."""
+    slot: tuple
+
+
+@dataclass(frozen=True)
+class DiscardAndReveal:
+    """Action 2, second step: discard the drawn card and turn up the face-down card at `slot`."""
+    slot: tuple
+
+
+@dataclass(frozen=True)
+class RewardPeek:
+    """The team's reward for a removed Flixo: mark the face-down card at `slot` of `display`."""
+    display: int
+    slot: tuple
+
+
+# --- the state ------------------------------------------------------------------------------------
+
+class FlixoState(State):
+    """A game of Flixo. Phases: "turn" (choose an action), "drawn" (place or discard the drawn
+    card), "reward" (mark face-down cards), "over"."""
+
+    def __init__(self, players: int, options: dict, seed: int):
+        super().__init__(players, options, seed)
+        level = self.options["level"]
+        if not isinstance(self.options["large_displays"], bool):
+            raise ValueError("large_displays is true or false")
+        people = people_of(players)
+        flixos, numbers = setup_counts(people, self.options["large_displays"], level,
+                                       self.options["flixos"])
+        self.shape = list(display_shape(people, self.options["large_displays"]))
+        values = list(VALUES[level])
+        self.flixos_in_play = flixos
+        pool = [v for v in values for _ in range(number_sets(people, tuple(self.shape)))]
+        rng = self.rng
+        box_flixos = [FLIXO + v for v in values]
+        rng.shuffle(box_flixos)
+        rng.shuffle(pool)
+        hidden = box_flixos[:flixos] + pool[:numbers]
+        self.box_flixos = sorted(box_flixos[flixos:])  # unseen, never used
+        self.draw = pool[numbers:]
+        rng.shuffle(hidden)
+        rows, cols = self.shape
+        size = rows * cols
+        self.displays = [[[[hidden[d * size + r * cols + c], "down"] for c in range(cols)]
+                          for r in range(rows)] for d in range(people)]
+        self.aside = [self.draw.pop() for _ in range(flixos)]  # "into the box unseen"
+        self.discard = [self.draw.pop()]
+        self.removed = [[] for _ in range(people)]
+        self.turn = 0  # the display whose turn it is
+        self.phase = "turn"
+        self.drawn = None
+        self.rewards = 0
+        self.last_display = None  # set when the final turns begin: the last display to play
+        self.ends_after_turn = False  # the last card was drawn this turn
+        self.result = None
+
+    # -- whose turn, what is legal -------------------------------------------------------------
+
+    def seat_of(self, display: int) -> int:
+        return display % self.players
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == "over" else self.seat_of(self.turn)
+
+    def legal_actions(self, player: int) -> list:
+        if self.phase == "over" or player != self.current_player():
+            return []
+        grid = self.displays[self.turn]
+        if self.phase == "turn":
+            acts = [TakeDiscard(s) for s in slots(grid)] if self.discard else []
+            if self.draw and not self.forced():
+                acts.append(Draw())
+            return acts
+        if self.phase == "drawn":
+            return ([SwapDrawn(s) for s in slots(grid)]
+                    + [DiscardAndReveal((r, c)) for r, c in slots(grid) if grid[r][c][1] != "up"])
+        return [RewardPeek(d, (r, c)) for d, g in enumerate(self.displays)
+                for r, c in slots(g) if g[r][c][1] == "down"]
+
+    def forced(self) -> bool:
+        """A Flixo lies on the discard pile: the next person must take it (action 1)."""
+        return bool(self.discard) and is_flixo(self.discard[-1])
+
+    # -- applying actions ------------------------------------------------------------------------
+
+    def _slot(self, slot, grid=None):
+        grid = self.displays[self.turn] if grid is None else grid
+        if (not isinstance(slot, tuple) or len(slot) != 2
+                or not all(isinstance(i, int) and not isinstance(i, bool) for i in slot)):
+            raise IllegalAction("no such slot", repr(slot))
+        r, c = slot
+        if not (0 <= r < len(grid) and 0 <= c < len(grid[r])):
+            raise IllegalAction("no such slot", f"{slot} in a {grid_shape(grid)} display")
+        return r, c
+
+    def _apply(self, player: int, action) -> list[Event]:
+        d = self.turn
+        grid = self.displays[d]
+        if isinstance(action, RewardPeek):
+            if self.phase != "reward":
+                raise IllegalAction("no reward due", "a reward follows removing a Flixo")
+            if not isinstance(action.display, int) or not 0 <= action.display < len(self.displays):
+                raise IllegalAction("no such display", repr(action.display))
+            r, c = self._slot(action.slot, self.displays[action.display])
+            cell = self.displays[action.display][r][c]
+            if cell[1] != "down":
+                raise IllegalAction("reward needs an unmarked face-down card", f"{action.slot}")
+            cell[1] = "eye"
+            self.rewards -= 1
+            events = [Event("reward", player, {"display": action.display, "slot": [r, c],
+                                               "card": card_json(cell[0])})]
+            if self.rewards and self._reward_possible():
+                return events
+            self.rewards = 0
+            return events + self._next_turn()
+        if self.phase == "reward":
+            raise IllegalAction("choose the reward first", "mark a face-down card")
+        if isinstance(action, Draw):
+            if self.phase != "turn":
+                raise IllegalAction("already drawn", "swap or discard the drawn card")
+            if self.forced():
+                raise IllegalAction("must take the Flixo", "a Flixo on the discard pile is taken")
+            if not self.draw:
+                raise IllegalAction("draw pile empty")
+            self.drawn = self.draw.pop()
+            self.phase = "drawn"
+            self.ends_after_turn = not self.draw
+            return [Event("drawn", player, {"display": d, "card": card_json(self.drawn),
+                                            "left": len(self.draw)})]
+        r, c = self._slot(action.slot)
+        cell = grid[r][c]
+        events = []
+        if isinstance(action, TakeDiscard):
+            if self.phase != "turn":
+                raise IllegalAction("already drawn", "swap or discard the drawn card")
+            taken = self.discard.pop()
+            events += self._swap(d, r, c, taken, "discard", player)
+        elif isinstance(action, SwapDrawn):
+            if self.phase != "drawn":
+                raise IllegalAction("nothing drawn", "draw a card first")
+            taken, self.drawn = self.drawn, None
+            events += self._swap(d, r, c, taken, "draw", player)
+        elif isinstance(action, DiscardAndReveal):
+            if self.phase != "drawn":
+                raise IllegalAction("nothing drawn", "draw a card first")
+            if cell[1] == "up":
+                raise IllegalAction("reveal a face-down card", f"{action.slot} is face up")
+            self.discard.append(self.drawn)
+            events.append(Event("discarded", player, {"display": d, "slot": None,
+                                                      "card": card_json(self.drawn)}))
+            self.drawn = None
+            events += self._flip(d, r, c, player)
+        else:  # pragma: no cover - core.apply checks the type
+            raise IllegalAction("unknown action", repr(action))
+        return events + self._end_action(player)
+
+    def _swap(self, d, r, c, taken, source, player) -> list[Event]:
+        cell = self.displays[d][r][c]
+        out, side = cell
+        self.discard.append(out)
+        cell[0], cell[1] = taken, "up"
+        return [Event("swapped", player, {
+                    "display": d, "slot": [r, c], "taken": card_json(taken), "source": source,
+                    "out": card_json(out), "was": side}),
+                Event("discarded", player, {"display": d, "slot": [r, c],
+                                            "card": card_json(out)})]
+
+    def _flip(self, d, r, c, player) -> list[Event]:
+        cell = self.displays[d][r][c]
+        was = cell[1]
+        cell[1] = "up"
+        return [Event("card_flipped", player, {"display": d, "slot": [r, c],
+                                               "card": card_json(cell[0]), "was": was})]
+
+    def _removals(self, d, player) -> tuple[list[Event], int]:
+        """Remove full lines of display d with the cascade; returns (events, Flixos removed)."""
+        events, flixos = [], 0
+        for step, done in enumerate(remove_full_lines(self.displays[d])):
+            self.removed[d] += done["cards"]
+            flixos += sum(is_flixo(card) for card in done["cards"])
+            events.append(Event("line_removed", player, {
+                "display": d, "step": step, "rows": done["rows"], "cols": done["cols"],
+                "cells": [list(p) for p in done["cells"]],
+                "cards": [card_json(card) for card in done["cards"]]}))
+            events.append(Event("display_slid", player, {"display": d, "shape": done["shape"]}))
+        return events, flixos
+
+    def _end_action(self, player) -> list[Event]:
+        d = self.turn
+        events = []
+        removal_events, flixos = self._removals(d, player)
+        events += removal_events
+        game_ends = self.ends_after_turn or self.last_display == d
+        grid = self.displays[d]
+        if self.last_display is None and not game_ends and (
+                not grid or all(cell[1] == "up" for row in grid for cell in row)):
+            self.last_display = (d - 1) % len(self.displays)
+            events.append(Event("final_turns_begin", player,
+                                {"display": d, "last_display": self.last_display}))
+        if game_ends:
+            return events + self._game_over()
+        if flixos:
+            # No reward is of use on the game's last turn: everything is turned up next.
+            self.rewards = flixos
+            if self._reward_possible():
+                self.phase = "reward"
+                return events + [Event("reward_due", player, {"count": flixos})]
+            self.rewards = 0
+        return events + self._next_turn()
+
+    def _reward_possible(self) -> bool:
+        marked = sum(cell[1] == "eye" for g in self.displays for row in g for cell in row)
+        return marked < EYE_TOKENS and any(cell[1] == "down" for g in self.displays
+                                           for row in g for cell in row)
+
+    def _next_turn(self) -> list[Event]:
+        self.turn = (self.turn + 1) % len(self.displays)
+        self.phase = "turn"
+        events = [Event("next_turn", self.seat_of(self.turn), {"display": self.turn})]
+        if self.forced():
+            events.append(Event("flixo_forced", self.seat_of(self.turn),
+                                {"display": self.turn, "card": card_json(self.discard[-1])}))
+        return events
+
+    def _game_over(self) -> list[Event]:
+        """Final reveal, removals, verdict. The discard pile (a Flixo on top included) counts as
+        removed: the last person may leave a Flixo there."""
+        events = []
+        for d, grid in enumerate(self.displays):
+            for r, c in slots(grid):
+                if grid[r][c][1] != "up":
+                    events += self._flip(d, r, c, None)
+            events += self._removals(d, None)[0]
+        self.phase = "over"
+        points = [EMPTY_DISPLAY_POINTS if not g else sum(value(cell[0]) for row in g
+                                                         for cell in row)
+                  for g in self.displays]
+        total = sum(points)
+        lost = [d for d, g in enumerate(self.displays)
+                if len(g) >= 2 and len(g[0]) >= 2
+                and any(is_flixo(cell[0]) for row in g for cell in row)]
+        won = not lost
+        self.result = {"team_won": won, "points": points, "total": total,
+                       "flixos_left_in": lost, "verdict": verdict(total) if won else LOSS_VERDICT}
+        return events + [Event("game_over", None, dict(self.result))]
+
+    # -- what the table sees ---------------------------------------------------------------------
+
+    def view(self, player: int | None) -> dict:
+        displays = []
+        for d, grid in enumerate(self.displays):
+            cells = [[{"up": side == "up", "eye": side == "eye",
+                       "value": None if side == "down" else value(card),
+                       "flixo": None if side == "down" else is_flixo(card)}
+                      for card, side in row] for row in grid]
+            numbers, wants = needs(grid)
+            displays.append({
+                "seat": self.seat_of(d), "shape": grid_shape(grid), "cells": cells,
+                "needs": numbers, "wants": wants,
+                "removed": [card_json(card) for card in self.removed[d]]})
+        return {
+            "you": player,
+            "people": len(self.displays),
+            "level": self.options["level"],
+            "flixos_in_play": self.flixos_in_play,
+            "values": list(VALUES[self.options["level"]]),
+            "number_sets": number_sets(len(self.displays), tuple(self.shape)),
+            "displays": displays,
+            "turn": self.turn,
+            "seat": self.seat_of(self.turn),
+            "phase": self.phase,
+            "drawn": None if self.drawn is None else card_json(self.drawn),
+            "discard": [card_json(card) for card in self.discard],
+            "forced": self.forced() and self.phase == "turn",
+            "draw_left": len(self.draw),
+            "aside": len(self.aside),
+            "eyes_free": EYE_TOKENS - sum(cell[1] == "eye" for g in self.displays
+                                          for row in g for cell in row),
+            "rewards": self.rewards,
+            "last_display": self.last_display,
+            "result": self.result,
+        }
+
+    def outcome(self) -> Outcome:
+        if self.result is None:
+            raise ValueError("the game is not over")
+        won = self.result["team_won"]
+        return Outcome(scores=[self.result["total"]] * self.players,
+                       winners=list(range(self.players)) if won else [],
+                       team_won=won, verdict=self.result["verdict"])
+
+    # -- checks ------------------------------------------------------------------------------------
+
+    def _all_cards(self) -> list[int]:
+        cards = [cell[0] for g in self.displays for row in g for cell in row]
+        cards += self.draw + self.discard + self.aside + self.box_flixos
+        cards += [card for pile in self.removed for card in pile]
+        if self.drawn is not None:
+            cards.append(self.drawn)
+        return cards
+
+    def check_invariants(self) -> None:
+        level = self.options["level"]
+        people = len(self.displays)
+        sets = number_sets(people, tuple(self.shape))
+        expected = Counter({v: sets for v in VALUES[level]})
+        expected.update(FLIXO + v for v in VALUES[level])
+        assert Counter(self._all_cards()) == expected, "cards created or lost"
+        assert not any(is_flixo(card) for card in self.draw + self.aside), "Flixo in the piles"
+        assert self.drawn is None or not is_flixo(self.drawn)
+        assert len(self.aside) == self.flixos_in_play
+        assert self.discard, "the discard pile is never empty"
+        for grid in self.displays:
+            assert all(len(row) == len(grid[0]) for row in grid), "display not rectangular"
+            assert len(grid) <= self.shape[0] and (not grid or len(grid[0]) <= self.shape[1])
+            assert all(cell[1] in ("down", "eye", "up") for row in grid for cell in row)
+            if self.phase != "reward":
+                assert not any(full_lines(grid)), "a full line was left in a display"
+        marked = sum(cell[1] == "eye" for g in self.displays for row in g for cell in row)
+        assert marked <= EYE_TOKENS
+        assert (self.phase == "drawn") == (self.drawn is not None)
+        assert (self.phase == "reward") == (self.rewards > 0)
+        assert (self.phase == "over") == (self.result is not None)
+        if self.phase == "over":
+            assert all(cell[1] == "up" for g in self.displays for row in g for cell in row)
+        elif self.phase in ("turn", "drawn"):
+            assert self.legal_actions(self.current_player()), "the player to move is stuck"
+
+    def hidden_variant(self, player: int | None, rng: random.Random) -> "FlixoState":
+        """Re-deal every unseen card: face-down unmarked cards, the draw pile, the cards set
+        aside and the Flixos left in the box. Which Flixos are in play is unseen too; how many
+        are still hidden in the displays is public (all start there, the count is printed)."""
+        twin = copy.deepcopy(self)
+        down = [cell for g in twin.displays for row in g for cell in row if cell[1] == "down"]
+        hidden_flixos = [cell[0] for cell in down if is_flixo(cell[0])] + twin.box_flixos
+        numbers = [cell[0] for cell in down if not is_flixo(cell[0])] + twin.draw + twin.aside
+        in_displays = len(down) - (len(numbers) - len(twin.draw) - len(twin.aside))
+        rng.shuffle(hidden_flixos)
+        rng.shuffle(numbers)
+        into_displays = hidden_flixos[:in_displays] + numbers[:len(down) - in_displays]
+        rng.shuffle(into_displays)
+        for cell, card in zip(down, into_displays):
+            cell[0] = card
+        twin.box_flixos = sorted(hidden_flixos[in_displays:])
+        rest = numbers[len(down) - in_displays:]
+        twin.draw = rest[:len(twin.draw)]
+        twin.aside = rest[len(twin.draw):]
+        twin.rng = random.Random(rng.random())
+        return twin
+
+
+# --- CPU partners ---------------------------------------------------------------------------------
+#
+# A bot plays for the team from the view alone. It scores a position as a team cost (lower is
+# better) and picks the action with the lowest (expected) cost. Unknown cards are weighed by
+# what is still unseen: the number cards in use minus every visible one, and the Flixos in play
+# minus the visible ones (those are all face down in the displays: the draw pile holds none).
+
+# Weights of the team cost, per level (all in "points of cost"; lower is better):
+#   score      per point of card value left in the displays
+#   hidden     per hidden Flixo, spread over the face-down cards of displays of 2+ rows and cols
+#   known      per face-up Flixo in such a display; near / far: the share of it taken off when a
+#              line with it is one / two cards short of removal
+#   line1/2    a line without a Flixo one / two cards short of removal
+#   reward     per Flixo removed (the team gets a look at a face-down card)
+#   feed       the top discard is a number the next display needs
+#   draw       using up a card of the draw pile (the game's clock)
+#   idle       swapping the top discard for a face-up card (nothing is found that way), times
+#              (1 + such swaps of this bot since the draw pile last shrank) squared
+#   loss       a lost game; fix: the chance a display still to play in the final turns deals
+#              with one face-up Flixo
+BOT_WEIGHTS = {
+    "easy": {"score": 0.15, "hidden": 12.0, "known": 9.0, "near": 0.5, "far": 0.2,
+             "line1": 2.0, "line2": 0.5, "reward": 2.0, "feed": 0.0, "draw": 0.0, "idle": 0.5,
+             "loss": 200.0, "fix": 0.5},
+    "normal": {"score": 0.15, "hidden": 14.0, "known": 9.0, "near": 0.5, "far": 0.2,
+               "line1": 2.0, "line2": 0.5, "reward": 2.0, "feed": 2.0, "draw": 1.0, "idle": 0.5,
+               "loss": 200.0, "fix": 0.3},
+    "hard": {"score": 0.15, "hidden": 14.0, "known": 9.0, "near": 0.5, "far": 0.2,
+             "line1": 2.0, "line2": 0.5, "reward": 2.0, "feed": 2.0, "draw": 1.0, "idle": 0.5,
+             "loss": 200.0, "fix": 0.3},
+}
+BOT_MISTAKES = MISTAKE_RATE  # chance of taking one of the next-best actions instead
+
+
+class TeamModel:
+    """What the team knows, rebuilt from a view: grids with None for unknown cards, and the
+    odds of every unseen card."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.turn = view["turn"]
+        self.people = view["people"]
+        self.grids = [[[[_card_of(cell), "down" if not (cell["up"] or cell["eye"]) else
+                         ("up" if cell["up"] else "eye")] for cell in row]
+                       for row in disp["cells"]] for disp in view["displays"]]
+        seen = [_card_of(c) for c in view["discard"]]
+        seen += [_card_of(c) for disp in view["displays"] for c in disp["removed"]]
+        seen += [card for g in self.grids for row in g for card, _ in row if card is not None]
+        if view["drawn"] is not None:
+            seen.append(_card_of(view["drawn"]))
+        unseen = Counter({v: view["number_sets"] for v in view["values"]})
+        unseen.subtract(card for card in seen if not is_flixo(card))
+        self.unseen = {v: n for v, n in unseen.items() if n > 0}
+        self.unseen_total = sum(self.unseen.values())
+        seen_flixos = {value(card) for card in seen if is_flixo(card)}
+        self.flixo_values = [v for v in view["values"] if v not in seen_flixos]
+        self.hidden_flixos = view["flixos_in_play"] - len(seen_flixos)
+        self.hidden_cells = sum(side == "down" for g in self.grids for row in g for _, side in row)
+        total = self.unseen_total or 1
+        self.mean_unknown = sum(v * n for v, n in self.unseen.items()) / total
+
+    def draw_odds(self) -> list[tuple[int, float]]:
+        total = self.unseen_total or 1
+        return [(v, n / total) for v, n in self.unseen.items()]
+
+    def reveal_odds(self) -> list[tuple[int, float]]:
+        """(card, probability) for a face-down unmarked card."""
+        p_flixo = self.hidden_flixos / self.hidden_cells if self.hidden_cells else 0.0
+        odds = [(v, (1 - p_flixo) * p) for v, p in self.draw_odds()]
+        if p_flixo and self.flixo_values:
+            odds += [(FLIXO + v, p_flixo / len(self.flixo_values)) for v in self.flixo_values]
+        return odds
+
+
+def _card_of(cell: dict):
+    if cell["value"] is None:
+        return None
+    return FLIXO + cell["value"] if cell["flixo"] else cell["value"]
+
+
+def _is_up(m: TeamModel, slot) -> bool:
+    return m.grids[m.turn][slot[0]][slot[1]][1] == "up"
+
+
+def _safe(grid) -> bool:
+    """A display of one row or one column (or none) can keep its Flixos."""
+    return len(grid) <= 1 or len(grid[0]) <= 1
+
+
+class FlixoBot(Bot):
+    """A CPU partner: the action of lowest expected team cost (see BOT_WEIGHTS).
+
+    easy: does not feed the next display, draws freely, slips often; normal: feeds the next
+    display and values a draw by its best reveal; hard: values a draw by the expected best
+    follow-up over every card it could draw. Slips (MISTAKE_RATE): one of the next three."""
+
+    def __init__(self, seat: int, seed: int, level: str = "normal"):
+        super().__init__(seat, seed, level)
+        self.w = BOT_WEIGHTS[level]
+        # Own face-up swaps since the draw pile last shrank: each makes the next one dearer,
+        # so partners cannot pass the same cards round the table for ever.
+        self.idle_turns = 0
+        self.draw_left = None
+
+    # -- choosing ----------------------------------------------------------------------------
+
+    def choose(self, view: dict, legal: list):
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(legal[0], RewardPeek):
+            return self.choose_peek(view, legal)
+        model = TeamModel(view)
+        self.prepare(model)
+        if view["draw_left"] != self.draw_left:
+            self.draw_left, self.idle_turns = view["draw_left"], 0
+        scored = sorted(((self.action_cost(model, a), i) for i, a in enumerate(legal)))
+        pick = scored[0][1]
+        if self.rng.random() < BOT_MISTAKES[self.level] and len(scored) > 1:
+            pick = self.rng.choice(scored[1:4])[1]
+        action = legal[pick]
+        if isinstance(action, TakeDiscard) and _is_up(model, action.slot):
+            self.idle_turns += 1
+        return action
+
+    def choose_peek(self, view, legal):
+        """The display with the most face-down cards (the likeliest hiding place), the soonest
+        to play on ties; a random card there."""
+        people = view["people"]
+
+        def rank(d):
+            downs = sum(1 for row in view["displays"][d]["cells"] for c in row
+                        if not c["up"] and not c["eye"])
+            return (-downs, (d - view["turn"] - 1) % people)
+        best = min({a.display for a in legal}, key=rank)
+        return self.rng.choice([a for a in legal if a.display == best])
+
+    # -- costs ----------------------------------------------------------------------------------
+    #
+    # An action changes only our display and the top of the discard pile, so the other displays
+    # are summed up once per decision (prepare) and each outcome only settles our new grid.
+
+    def prepare(self, m: TeamModel) -> None:
+        others = {d: self.settle(m, g, remove=False) for d, g in enumerate(m.grids)
+                  if d != m.turn}
+        m.others = [sum(o[i] for o in others.values()) for i in range(1, 6)]
+        m.other_flixos = {d: o[4] for d, o in others.items()}
+        m.other_safe = {d: _safe(g) for d, g in enumerate(m.grids)}
+        m.next_needs = needs(m.grids[(m.turn + 1) % m.people])[0]
+
+    def action_cost(self, m: TeamModel, action) -> float:
+        """The team cost expected after `action` (call prepare(m) first)."""
+        view = m.view
+        ends = view["last_display"] == m.turn
+        if isinstance(action, TakeDiscard):
+            # Swapping face-up cards around finds nothing: without a price on it, partners
+            # can pass the same cards round the table for a long time.
+            idle = self.w["idle"] * (1 + self.idle_turns) ** 2 if _is_up(m, action.slot) else 0
+            return idle + self.after_swap(m, action.slot, _card_of(view["discard"][-1]), ends)
+        if isinstance(action, SwapDrawn):
+            return self.after_swap(m, action.slot, _card_of(view["drawn"]),
+                                   ends or view["draw_left"] == 0)
+        if isinstance(action, DiscardAndReveal):
+            return self.after_reveal(m, action.slot, _card_of(view["drawn"]),
+                                     ends or view["draw_left"] == 0)
+        if isinstance(action, Draw):
+            return self.draw_cost(m, ends or view["draw_left"] == 1)
+        raise ValueError(action)
+
+    def after_swap(self, m, slot, card, ends) -> float:
+        grid = [list(row) for row in m.grids[m.turn]]
+        r, c = slot
+        out, side = grid[r][c]
+        grid[r][c] = [card, "up"]
+        settled = self.settle(m, grid)
+        if side == "down":  # the card leaving is unknown: weigh what it may be
+            return sum(p * self.combine(m, settled, o, ends, revealed=o)
+                       for o, p in m.reveal_odds())
+        return self.combine(m, settled, out, ends)
+
+    def after_reveal(self, m, slot, drawn, ends) -> float:
+        r, c = slot
+        card, side = m.grids[m.turn][r][c]
+        outcomes = [(card, 1.0)] if side == "eye" else m.reveal_odds()
+        total = 0.0
+        for seen, p in outcomes:
+            grid = [list(row) for row in m.grids[m.turn]]
+            grid[r][c] = [seen, "up"]
+            total += p * self.combine(m, self.settle(m, grid), drawn, ends,
+                                      revealed=seen if side == "down" else None)
+        return total
+
+    def draw_cost(self, m, ends) -> float:
+        grid = m.grids[m.turn]
+        reveals = [(r, c) for r, c in slots(grid) if grid[r][c][1] != "up"]
+        clock = self.w["draw"]
+        if self.level != "hard":
+            best = min((self.after_reveal(m, s, None, ends) for s in reveals),
+                       default=self.combine(m, self.settle(m, grid), None, ends))
+            return best + clock
+        # Hard: the expected best follow-up over every card that could come.
+        reveal_best = min((self.after_reveal(m, s, None, ends) for s in reveals),
+                          default=None)
+        total = 0.0
+        for v, p in m.draw_odds():
+            best = min(self.after_swap(m, s, v, ends) for s in slots(grid))
+            if reveal_best is not None:
+                best = min(best, reveal_best + self.feed_cost(m, v, ends))
+            total += p * best
+        return total + clock
+
+    def feed_cost(self, m, top, ends) -> float:
+        """What the top discard means for the next display (which may take it)."""
+        if top is None or ends:
+            return 0.0
+        nxt = m.grids[(m.turn + 1) % m.people]
+        if is_flixo(top):
+            if _safe(nxt):
+                return 0.0
+            wanted = value(top) in m.next_needs
+            return self.w["known"] * (0.4 if wanted else 1.2)
+        if not self.w["feed"]:
+            return 0.0
+        return -self.w["feed"] if value(top) in m.next_needs else 0.0
+
+    def settle(self, m, grid, remove=True) -> tuple:
+        """Remove full lines from `grid` and sum it up: (grid, known cost, hidden cards, hidden
+        cards in a display of 2+ rows and columns, face-up Flixos there, points)."""
+        w = self.w
+        cost = 0.0
+        if remove:
+            for step in remove_full_lines(grid):
+                cost -= w["reward"] * sum(is_flixo(card) for card in step["cards"])
+        if not grid:
+            return grid, cost + EMPTY_DISPLAY_POINTS * w["score"] - w["line1"], 0, 0, 0, -5
+        safe = _safe(grid)
+        points = 0.0
+        hidden = 0
+        flixos = []
+        for row in grid:
+            for card, side in row:
+                if side == "down":
+                    hidden += 1
+                    points += m.mean_unknown
+                else:
+                    points += value(card)
+                    if is_flixo(card):
+                        flixos.append(value(card))
+        cost += w["score"] * points
+        # A line one or two cards short of removal: worth something when the number it needs
+        # can still come; a Flixo in such a line is already half dealt with.
+        progress = {}
+        for line in grid_lines(grid):
+            if len(line) < 2:
+                continue
+            vals = [grid[r][c][0] for r, c in line]
+            known = [value(card) for card in vals if card is not None]
+            if not known or len(known) < len(line) - 2:
+                continue
+            v = max(known, key=known.count)
+            short = len(line) - known.count(v)
+            if short > 2 or (short and not m.unseen.get(v, 0)
+                             and not (v in m.flixo_values and m.hidden_flixos)):
+                continue
+            if FLIXO + v in vals:
+                progress[v] = max(progress.get(v, 0.0), w["near"] if short <= 1 else w["far"])
+            else:
+                cost -= w["line1"] if short <= 1 else w["line2"]
+        if not safe:
+            cost += sum(w["known"] * (1 - progress.get(v, 0.0)) for v in flixos)
+        return grid, cost, hidden, 0 if safe else hidden, 0 if safe else len(flixos), points
+
+    def combine(self, m, settled, top, ends, revealed=None) -> float:
+        """Team cost with our display settled and `top` on the discard pile. `revealed`: a card
+        that was face down and is now seen (one hidden Flixo fewer if it is one)."""
+        grid, known, hidden, risky, flixos, points = settled
+        o_known, o_hidden, o_risky, o_flixos, o_points = m.others
+        hidden += o_hidden
+        risky += o_risky
+        hidden_flixos = m.hidden_flixos - (revealed is not None and is_flixo(revealed))
+        w = self.w
+        p_hidden_safe = 1.0  # every hidden Flixo lies in a display that may keep it
+        for i in range(hidden_flixos):
+            p_hidden_safe *= max(0, hidden - risky - i) / max(1, hidden - i)
+        if ends:
+            p_win = p_hidden_safe if not flixos + o_flixos else 0.0
+            return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
+        last = m.view["last_display"]
+        if last is None and all(side == "up" for row in grid for _, side in row):
+            last = (m.turn - 1) % m.people  # we start the final turns now
+        if last is not None:
+            # The final turns: a display that has had its last turn keeps its Flixos; one still
+            # to play can deal with one face-up Flixo at best (its player may be the last and
+            # leave it on the discard pile). A Flixo we discard goes to the next display.
+            still = {(m.turn + k) % m.people for k in range(1, (last - m.turn) % m.people + 1)}
+            p_win = p_hidden_safe * (0.0 if flixos else 1.0)
+            nxt = (m.turn + 1) % m.people
+            for d, n in m.other_flixos.items():
+                n += top is not None and is_flixo(top) and d == nxt and not m.other_safe[d]
+                if n:
+                    p_win *= w["fix"] ** min(n, 2) if d in still else 0.0
+            return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
+        cost = known + o_known + self.feed_cost(m, top, ends)
+        if hidden:
+            cost += w["hidden"] * hidden_flixos * risky / hidden
+        return cost
+
+
+def _bot(level):
+    return lambda seat, seed: FlixoBot(seat, seed, level)
+
+
+def new_game(players: int, options: dict, seed: int) -> FlixoState:
+    return FlixoState(players, options, seed)
+
+
+INFO = GameInfo(
+    id="flixo",
+    name="Flixo",
+    min_players=1,
+    max_players=5,
+    realtime=False,
+    cooperative=True,
+    pitch="Find the Flixos hidden in your card displays and clear them out together.",
+    new=new_game,
+    action_types=(TakeDiscard, Draw, SwapDrawn, DiscardAndReveal, RewardPeek),
+    bots={level: _bot(level) for level in ("easy", "normal", "hard")},
+    default_options={"level": 1, "large_displays": False, "flixos": 0},
+    printed_players=(2, 5),
+)
+FlixoState.info = INFO
