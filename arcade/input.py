@@ -343,6 +343,12 @@ class InputHub:
             return [(a, label + " (hold: leave)" if a == "back" else label) for a, label in out]
         return [(a, PAD_LABELS[a]) for a in ACTIONS]
 
+    def label(self, device: str, action: str) -> str:
+        """The key or button this device uses for `action`, as shown on screen ("F", "A")."""
+        if device in self.bindings:
+            return key_label(self.bindings[device].get(action, action))
+        return PAD_LABELS.get(action, action.upper())
+
     def hold_progress(self, device: str, t_ns: int) -> float:
         """How far "back" has been held towards leaving, 0..1 (0 when not held)."""
         since = self._back_since.get(device)

@@ -193,16 +193,17 @@ class LobbyScene(Scene):
 
     def draw_slot(self, canvas, rect, seat, chosen: bool, now: int) -> None:
         glyph = self.app.device_glyph(seat.device) if seat.is_human else ""
+        ready_key = self.app.hub.label(seat.device, "a") if seat.is_human else ""
         key = ("slot", seat.index, seat.name, seat.device, seat.cpu, seat.ready, seat.lost,
-               chosen, glyph)
-        canvas.blit(look.cached(key, lambda: self.slot_surface(seat, chosen, glyph)),
+               chosen, glyph, ready_key)
+        canvas.blit(look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, ready_key)),
                     (rect.x - 16, rect.y - 16))
         progress = self.app.hub.hold_progress(seat.device, now) if seat.device else 0.0
         if progress > 0:
             bar = pygame.Rect(rect.x + 30, rect.bottom - 36, int((rect.width - 60) * progress), 14)
             pygame.draw.rect(canvas, look.BAD, bar, border_radius=7)
 
-    def slot_surface(self, seat, chosen: bool, glyph: str) -> pygame.Surface:
+    def slot_surface(self, seat, chosen: bool, glyph: str, ready_key: str = "A") -> pygame.Surface:
         """One seat's slot, drawn once per look (cached by draw_slot)."""
         surf = pygame.Surface((SLOT_W + 32, SLOT_H + 40), pygame.SRCALPHA)
         rect = pygame.Rect(16, 16, SLOT_W, SLOT_H)
@@ -232,6 +233,6 @@ class LobbyScene(Scene):
         elif seat.ready:
             state, colour = "READY", look.GOOD
         else:
-            state, colour = "press A", look.MUTED
+            state, colour = f"press {ready_key}", look.MUTED  # this device's own key
         look.text(surf, state, (rect.centerx, rect.y + 235), look.BODY, colour, "midtop")
         return surf.convert_alpha()

@@ -123,3 +123,11 @@ def test_bindings_text_and_glyphs(hub):
     assert hub.glyph("kb3") == "K3"
     assert hub.glyph(None) == "CPU"
     assert dict(hub.bindings_text("pad:abc:1"))["a"] == "A"
+
+
+def test_on_screen_labels_name_each_devices_own_key(hub):
+    assert hub.label("kb1", "a") == "F"
+    assert hub.label("kb2", "a") == "Right Ctrl"
+    assert hub.label("pad:0300:1", "a") == "A"
+    hub.rebind("kb1", "a", "v")
+    assert hub.label("kb1", "a") == "V"
