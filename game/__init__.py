@@ -1,10 +1,9 @@
-"""The rules core: five games on one protocol (see game/core.py). No pygame, no clock, no files.
+"""The rules core: games on one protocol (see game/core.py). No pygame, no clock, no files.
 
 Every game is registered here, explicitly. A game joins the arcade, the headless commands and
 the conformance tests by being listed in GAMES.
 """
 
-from . import flixo, flotter_otter, fliegen_klatschen
+from . import fliegen_klatschen, flixo, flotter_otter
 
-GAMES = {module.INFO.id: module.INFO for module in (flotter_otter, fliegen_klatschen, flixo)
-         if module.INFO is not None}  # TEMP until all three modules exist
+GAMES = {module.INFO.id: module.INFO for module in (flotter_otter, fliegen_klatschen, flixo)}

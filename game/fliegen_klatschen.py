@@ -1,2 +1,833 @@
-"""Placeholder while the rules module is written; replaced by the real module."""
-INFO = None
+"""Fliegen klatschen: reveal cards in turn; when catching opens, everybody slaps at once.
+
+The rules as printed (/work/shared/rules/fliegen-klatschen.txt), made real-time:
+
+* 112 cards, six fly colours x 16 (values 2x1, 4x2, 4x3, 4x4, 2x5) and 16 flyswatters, shuffled
+  and spread face down. The core holds them by index 0..111; each has a place (face down, face
+  up, in a winning stack, discarded, back in the box), a seeded back pattern and a spread hint.
+* The active player reveals a face-down card of their choice (`Reveal(card)`). A turn timer (a
+  digital addition) reveals a random card for them at the deadline.
+* Catching opens when a flyswatter is revealed or at least five colours lie face up, checked
+  after every reveal. Catchable: the most represented colour(s) among the face-up flies, the
+  revealed card included.
+* Everyone slaps (`Slap(hand, card)`): two hands each with 2-4 players, one with 5-8; every hand
+  slaps at most once per catch. Slaps arrive in stamp order; the first hand on a card is at the
+  bottom and takes it. A wrong slap (wrong colour, a face-down card, the swatter) costs the last
+  fly of the slapper's winning stack as it was before this catch, one per wrong slap.
+* The window closes when every catchable fly has a hand under it, every hand has slapped, or
+  CATCH_MS after the onset. A triggering swatter is discarded then.
+* The round ends once the last card is revealed (and caught over); face-up leftovers are
+  discarded; the highest total wins; a tie plays a further round (all play, only the tied can
+  win it; at most MAX_TIE_ROUNDS, then a shared win).
+* Digital additions: a slap while catching is closed is a false start (counted, costs the last
+  fly, and the hand sits out the next catch); `VoidRound()` voids a catch in flight when a pad
+  is lost.
+
+Open details are decided in the tables below and written up in
+docs/rules-notes/fliegen-klatschen.md. Time `t` is game time in ms; the core never reads a clock.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from dataclasses import dataclass
+
+from .bots import SIMPLE, Bot, ReactionModel
+from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
+                   State)
+
+# -- the cards ----------------------------------------------------------------------------------
+
+COLOURS = ("blue", "yellow", "green", "violet", "orange", "red")
+SWATTER = "swatter"
+FLY_VALUES = {1: 2, 2: 4, 3: 4, 4: 4, 5: 2}  # value -> cards of it per colour (16)
+SWATTERS = 16
+CARDS = len(COLOURS) * sum(FLY_VALUES.values()) + SWATTERS  # 112
+
+# Card backs are coloured and patterned so that some flies camouflage against them. The back of
+# a card is drawn at random and independently of its face, so it tells nothing about the face.
+BACK_COLOURS = COLOURS
+BACK_MOTIFS = ("leaves", "dots", "stripes")
+
+# -- table constants (choices the rulebook leaves open) -------------------------------------------
+
+FIVE_COLOURS = 5          # "flies in 5 different colours": at least five of the six
+TURN_MS = 6000            # turn timer (digital addition): then a random card is revealed
+CATCH_MS = 3000           # the catch window closes this long after the onset at the latest
+REOPEN_MS = 2000          # after VoidRound: "ready, steady" before the catch opens again
+GRACE_MS = 400            # a slap this soon after a catch closed is refused as too late,
+                          # not counted as a false start
+MAX_TIE_ROUNDS = 2        # further rounds after a tie; still tied after them: shared win
+MAX_VOIDS = 2             # a catch can be voided this often; then it is played out
+
+
+def hands_for(players: int) -> int:
+    """Two hands with 2 to 4 players, one with 5 to 8 (rulebook)."""
+    return 2 if players <= 4 else 1
+
+
+REMOVE_CHOICES = (0, 16, 32, 48)  # variant: cards put back in the box, for the lobby menu
+MAX_REMOVE = 80                   # any option value from 0 to this is accepted
+
+# Card places.
+DOWN, UP, STACK, DISCARD, BOX = "down", "up", "stack", "discard", "box"
+ON_TABLE = (DOWN, UP)
+
+
+def deck() -> list[tuple[str, int]]:
+    """All 112 cards as (face, value), in a fixed order; swatters have value 0."""
+    cards = [(colour, value) for colour in COLOURS
+             for value, count in FLY_VALUES.items() for _ in range(count)]
+    return cards + [(SWATTER, 0)] * SWATTERS
+
+
+SORTED_DECK = sorted(deck())
+
+
+def catch_opens(up_faces, revealed: str) -> bool:
+    """Does revealing `revealed` (already counted in `up_faces`, the faces lying face up) open
+    catching? A swatter does; so do flies of at least FIVE_COLOURS colours face up."""
+    return revealed == SWATTER or len({f for f in up_faces if f != SWATTER}) >= FIVE_COLOURS
+
+
+def catchable_colours(up_faces) -> list[str]:
+    """The most represented fly colour(s) among the face-up cards (several when tied; none
+    when no fly lies face up), in COLOURS order."""
+    counts = {c: 0 for c in COLOURS}
+    for face in up_faces:
+        if face != SWATTER:
+            counts[face] += 1
+    best = max(counts.values())
+    return [c for c in COLOURS if best and counts[c] == best]
+
+
+def median(values):
+    values = sorted(values)
+    if not values:
+        return None
+    mid = len(values) // 2
+    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+
+
+# One reaction record per slap. Kept in the state as plain lists in this field order (they are
+# hashed with the state after every step, so they are kept small); `reaction_records()` gives
+# them as dicts.
+REACTION_FIELDS = ("round", "player", "hand", "card", "face", "value", "ms", "correct", "won",
+                   "contested", "by_ms")
+
+
+def reaction_summary(reactions: list, false_starts: list, players: int) -> list[dict]:
+    """Per player for the end screen: slaps, correct slaps, flies won, median and best time
+    (ms from onset) of the correct slaps, false starts."""
+    rows = []
+    for p in range(players):
+        mine = [r for r in reactions if r["player"] == p]
+        good = [r["ms"] for r in mine if r["correct"]]
+        rows.append({"player": p, "slaps": len(mine), "correct": len(good),
+                     "won": sum(1 for r in mine if r["won"]),
+                     "median_ms": median(good), "best_ms": min(good) if good else None,
+                     "false_starts": false_starts[p]})
+    return rows
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The active player turns over the face-down card `card`."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Slap:
+    """Hand `hand` (0 or 1) of the acting seat lands on table card `card`."""
+
+    hand: int
+    card: int
+
+
+@dataclass(frozen=True)
+class VoidRound(Interrupt):
+    """Any seat, while a catch is in flight: the catch is void (a pad was lost). Its slaps are
+    undone and it opens again REOPEN_MS later with a fresh onset. At most MAX_VOIDS times per
+    catch, so that the game always moves on."""
+
+
+# Actions are plain values; building them once keeps legal_actions cheap.
+REVEALS = [Reveal(i) for i in range(CARDS)]
+SLAPS = [[Slap(h, i) for i in range(CARDS)] for h in range(2)]
+
+
+# -- the state ----------------------------------------------------------------------------------
+
+
+class FliegenKlatschen(State):
+    """Phases: "reveal" (the active seat turns a card; any slap is a false start), "catch" (the
+    window is open), "countdown" (a voided catch waits to open again), "over"."""
+
+    # Views and legal actions are asked for many times between changes (every bot, every
+    # frame). They are cached here, outside vars(self), so caches never enter the snapshot or
+    # the hash; the keys cover what they are built from, so they cannot go stale.
+    __slots__ = ("_table_cache", "_view_cache", "_layout_cache")
+
+    def __init__(self, players: int, options: dict, seed: int):
+        super().__init__(players, options, seed)
+        self._table_cache = None
+        self._view_cache = None
+        self._layout_cache = None
+        remove = self.options["remove"]
+        if not _is_count(remove):
+            raise ValueError(f"remove must be a whole number 0 to {MAX_REMOVE}, not {remove!r}")
+        self.hands = hands_for(players)
+        self.turn = 0                  # seat 0 starts (the lobby seats the youngest there)
+        self.round = 0                 # 0: the game; 1..MAX_TIE_ROUNDS: tie-break rounds
+        self.contenders = list(range(players))  # who can still win
+        self.round_scores: list = []   # totals of each finished round
+        self.winners: list = []
+        self.reactions: list = []      # one record per slap of every closed catch (compact)
+        self.false_starts = [0] * players
+        self.last_catch = None         # result of the latest closed catch, for the view
+        self._deal(0)
+
+    # -- setting up a round ----------------------------------------------------------------------
+
+    def _deal(self, at: int) -> None:
+        cards = deck()
+        self.rng.shuffle(cards)
+        self.face = [f for f, _ in cards]
+        self.value = [v for _, v in cards]
+        self.place = [DOWN] * CARDS
+        for i in self.rng.sample(range(CARDS), self.options["remove"]):
+            self.place[i] = BOX
+        # Backs and spread follow from one number, so that the state (hashed after every step
+        # in the tests) holds one number instead of 560 that never change in a round.
+        self.layout_seed = self.rng.getrandbits(32)
+        self.stacks: list = [[] for _ in range(self.players)]
+        self.discard: list = []
+        # A hand that false-started sits out the next catch (frozen until that catch closes).
+        self.frozen = [[False] * self.hands for _ in range(self.players)]
+        self.early = [0] * self.players  # false starts since the last catch closed
+        self.grace_until = at            # slaps before this are refused as too late
+        self.catch = None
+        self.phase = "reveal"
+        self.turn_started = at
+
+    def layout(self) -> tuple[list, list]:
+        """(backs, spread) of this round, drawn from `layout_seed`: a back "colour/motif" per
+        card, independent of its face, and a loose spread hint per card on the table:
+        (x, y, tilt), x and y in per mille of the table and the tilt in degrees, on a jittered
+        grid so that every card stays reachable (the scene may push overlapping cards apart).
+        Cards in the box get None."""
+        key = (self.layout_seed, self.options["remove"])
+        if self._layout_cache is None or self._layout_cache[0] != key:
+            rng = random.Random(self.layout_seed)
+            backs = [f"{rng.choice(BACK_COLOURS)}/{rng.choice(BACK_MOTIFS)}"
+                     for _ in range(CARDS)]
+            table = [i for i in range(CARDS) if self.place[i] != BOX]
+            cols = max(1, round(math.sqrt(len(table) * 16 / 9)))
+            rows = max(1, math.ceil(len(table) / cols))
+            cells = [(c, r) for r in range(rows) for c in range(cols)]
+            rng.shuffle(cells)
+            spread: list = [None] * CARDS
+            for i, (c, r) in zip(table, cells):
+                x = (c + 0.5 + rng.uniform(-0.3, 0.3)) / cols
+                y = (r + 0.5 + rng.uniform(-0.3, 0.3)) / rows
+                spread[i] = (round(x * 1000), round(y * 1000), rng.randint(-25, 25))
+            self._layout_cache = (key, backs, spread)
+        return self._layout_cache[1], self._layout_cache[2]
+
+    # -- the protocol ----------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        # Anyone may slap at any moment (too early is a false start), so all seats act at once.
+        return TERMINAL if self.phase == "over" else SIMULTANEOUS
+
+    def legal_actions(self, player: int) -> list:
+        if self.phase == "over":
+            return []
+        table = self._table()
+        actions = []
+        if self.phase == "reveal" and player == self.turn:
+            actions += table["reveals"]
+        for hand in range(self.hands):
+            if self._hand_free(player, hand):
+                actions += table["slaps"][hand]
+        if self.phase == "catch" and self.catch["voids"] < MAX_VOIDS:
+            actions.append(VoidRound())
+        return actions
+
+    def _hand_free(self, player: int, hand: int) -> bool:
+        """A frozen hand (it false-started) cannot slap until the next catch is over; in a
+        catch each hand slaps once; outside one a slap is a false start, except just after a
+        catch, when it is refused as too late."""
+        if self.frozen[player][hand]:
+            return False
+        if self.phase == "reveal":
+            return self.now >= self.grace_until
+        return self.phase != "catch" or not self.catch["used"][player][hand]
+
+    def _apply(self, player: int, action) -> list[Event]:
+        if self.phase == "over":
+            raise IllegalAction("game over")
+        if isinstance(action, Reveal):
+            return self._reveal(player, action.card)
+        if isinstance(action, Slap):
+            return self._slap(player, action.hand, action.card)
+        if isinstance(action, VoidRound):
+            return self._void(player)
+        raise IllegalAction("unknown action", repr(action))
+
+    def next_deadline(self) -> int | None:
+        if self.phase == "reveal":
+            return self.turn_started + TURN_MS
+        if self.phase == "catch":
+            return self.catch["closes_at"]
+        if self.phase == "countdown":
+            return self.catch["reopen_at"]
+        return None
+
+    def _tick(self, t: int) -> list[Event]:
+        events = []
+        while True:
+            due = self.next_deadline()
+            if due is None or due > t:
+                return events
+            if self.phase == "reveal":  # turn timer: a random card is revealed for them
+                down = [i for i in range(CARDS) if self.place[i] == DOWN]
+                events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
+            elif self.phase == "catch":
+                events += self._close(due, "time")
+            else:
+                events += self._open(due, reopened=True)
+
+    # -- revealing -------------------------------------------------------------------------------
+
+    def _reveal(self, player: int, card) -> list[Event]:
+        if self.phase != "reveal":
+            raise IllegalAction("no reveal during a catch", f"phase {self.phase}")
+        if player != self.turn:
+            raise IllegalAction("not your turn", f"seat {self.turn} reveals, not seat {player}")
+        if not _is_card(card) or self.place[card] != DOWN:
+            raise IllegalAction("reveal a face-down card", f"card {card!r}")
+        return self._turn_over(player, card, self.now, by_timer=False)
+
+    def _turn_over(self, player: int, card: int, at: int, by_timer: bool) -> list[Event]:
+        self.place[card] = UP
+        events = [Event("card_revealed", player, {
+            "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
+            "by_timer": by_timer})]
+        up = [i for i in range(CARDS) if self.place[i] == UP]
+        up_faces = [self.face[i] for i in up]
+        if catch_opens(up_faces, self.face[card]):
+            colours = catchable_colours(up_faces)
+            if colours:
+                self.catch = {
+                    "trigger": card, "colours": colours,
+                    "cards": [i for i in up if self.face[i] in colours],
+                    "onset": at, "closes_at": at + CATCH_MS, "reopen_at": None, "voids": 0,
+                    "slaps": [], "used": [[False] * self.hands for _ in range(self.players)]}
+                return events + self._open(at, reopened=False)
+            # A swatter with no fly on the table: nothing to catch, it goes straight out.
+            self.place[card] = DISCARD
+            self.discard.append(card)
+            events.append(Event("nothing_to_catch", player, {"card": card}))
+        return events + self._next_turn(at)
+
+    def _open(self, at: int, reopened: bool) -> list[Event]:
+        catch = self.catch
+        catch["onset"] = at
+        catch["closes_at"] = at + CATCH_MS
+        catch["reopen_at"] = None
+        self.phase = "catch"
+        events = [Event("catch_opened", None, {
+            "colours": catch["colours"], "cards": list(catch["cards"]),
+            "trigger": catch["trigger"], "onset": at, "closes_at": catch["closes_at"],
+            "reopened": reopened})]
+        if self._all_slapped():  # every hand is frozen: nobody may slap
+            events += self._close(at, "all slapped")
+        return events
+
+    def _next_turn(self, at: int) -> list[Event]:
+        self.turn = (self.turn + 1) % self.players
+        self.turn_started = at
+        if DOWN not in self.place:
+            return self._end_round(at)
+        return [Event("turn", self.turn, {"deadline": at + TURN_MS})]
+
+    # -- slapping --------------------------------------------------------------------------------
+
+    def _slap(self, player: int, hand, card) -> list[Event]:
+        if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand < self.hands:
+            raise IllegalAction("no such hand", f"hand {hand!r}; {self.hands} per player")
+        if not _is_card(card) or self.place[card] not in ON_TABLE:
+            raise IllegalAction("slap a card on the table", f"card {card!r}")
+        if self.frozen[player][hand]:
+            raise IllegalAction("hand frozen after a false start",
+                                f"hand {hand} sits out the next catch")
+        if self.phase != "catch":
+            if self.phase == "reveal" and self.now < self.grace_until:
+                raise IllegalAction("too late", "the catch is over")
+            return self._false_start(player, hand, card)
+        catch = self.catch
+        if catch["used"][player][hand]:
+            raise IllegalAction("one slap per hand per catch", f"hand {hand} has slapped")
+        catch["used"][player][hand] = True
+        correct = card in catch["cards"]
+        bottom = next((s for s in catch["slaps"] if s["card"] == card and s["bottom"]), None)
+        slap = {"player": player, "hand": hand, "card": card, "t": self.now,
+                "ms": self.now - catch["onset"], "correct": correct, "bottom": bottom is None,
+                "under": None if bottom is None else [bottom["player"], bottom["hand"]],
+                "by_ms": None if bottom is None else self.now - bottom["t"]}
+        catch["slaps"].append(slap)
+        data = {k: slap[k] for k in ("hand", "card", "ms", "correct", "bottom", "under", "by_ms")}
+        events = [Event("slap", player, data)]
+        claimed = {s["card"] for s in catch["slaps"] if s["correct"]}
+        if claimed.issuperset(catch["cards"]):
+            events += self._close(self.now, "all taken")
+        elif self._all_slapped():
+            events += self._close(self.now, "all slapped")
+        return events
+
+    def _all_slapped(self) -> bool:
+        """Has every hand that may slap in this catch slapped? Frozen hands may not."""
+        return all(used or frozen for u, f in zip(self.catch["used"], self.frozen)
+                   for used, frozen in zip(u, f))
+
+    def _false_start(self, player: int, hand: int, card: int) -> list[Event]:
+        """A slap while catching is closed: counted, costs the last fly of the winning stack
+        (like a wrong slap), and the hand sits out the next catch, so that mashing the button
+        before the trigger only hurts."""
+        lost = self._lose_last(player)
+        self.frozen[player][hand] = True
+        self.false_starts[player] += 1
+        self.early[player] += 1
+        return [Event("false_start", player, {"hand": hand, "card": card, "lost": lost})]
+
+    def _lose_last(self, player: int):
+        """Move the player's last captured fly to the discard; None if the stack is empty."""
+        if not self.stacks[player]:
+            return None
+        card = self.stacks[player].pop()
+        self.place[card] = DISCARD
+        self.discard.append(card)
+        return card
+
+    def _void(self, player: int) -> list[Event]:
+        if self.phase != "catch":
+            raise IllegalAction("nothing to void", "no catch in flight")
+        catch = self.catch
+        if catch["voids"] >= MAX_VOIDS:
+            raise IllegalAction("voided often enough", f"{MAX_VOIDS} times already")
+        catch["voids"] += 1
+        catch["slaps"] = []
+        catch["used"] = [[False] * self.hands for _ in range(self.players)]
+        catch["reopen_at"] = self.now + REOPEN_MS
+        self.phase = "countdown"
+        return [Event("catch_voided", player, {"reopen_at": catch["reopen_at"]})]
+
+    def _close(self, at: int, reason: str) -> list[Event]:
+        """Settle the catch: bottom hands on the right colour take their flies; every wrong slap
+        costs one fly of the stack as it was before this catch; the trigger swatter goes out."""
+        catch = self.catch
+        slaps = catch["slaps"]
+        result = []
+        for p in range(self.players):
+            mine = [s for s in slaps if s["player"] == p]
+            wrong = sum(1 for s in mine if not s["correct"])
+            lost = [c for c in (self._lose_last(p) for _ in range(wrong)) if c is not None]
+            gained = [s["card"] for s in mine if s["correct"] and s["bottom"]]
+            for card in gained:
+                self.place[card] = STACK
+                self.stacks[p].append(card)
+            result.append({"player": p, "slaps": [dict(s) for s in mine], "gained": gained,
+                           "penalties": wrong, "lost": lost, "false_starts": self.early[p]})
+        contests = []
+        for s in slaps:
+            if not s["bottom"]:
+                continue
+            over = [x for x in slaps if x["card"] == s["card"] and not x["bottom"]]
+            if over:
+                contests.append({"card": s["card"], "winner": s["player"], "hand": s["hand"],
+                                 "ms": s["ms"], "correct": s["correct"],
+                                 "beaten": [[x["player"], x["hand"], x["by_ms"]] for x in over]})
+            s["margin"] = over[0]["by_ms"] if over else None
+        for s in slaps:
+            face_known = self.place[s["card"]] != DOWN
+            self.reactions.append([
+                self.round, s["player"], s["hand"], s["card"],
+                self.face[s["card"]] if face_known else None,
+                self.value[s["card"]] if face_known else None,
+                s["ms"], s["correct"], s["correct"] and s["bottom"],
+                s.get("margin") is not None or not s["bottom"],
+                s["by_ms"] if not s["bottom"] else s.get("margin")])
+        trigger = catch["trigger"]
+        if self.face[trigger] == SWATTER:
+            self.place[trigger] = DISCARD
+            self.discard.append(trigger)
+        self.last_catch = {"reason": reason, "trigger": trigger, "onset": catch["onset"],
+                           "closed": at, "players": result, "contests": contests}
+        self.catch = None
+        self.early = [0] * self.players
+        self.frozen = [[False] * self.hands for _ in range(self.players)]
+        self.grace_until = at + GRACE_MS
+        self.phase = "reveal"
+        return [Event("catch_closed", None, self.last_catch)] + self._next_turn(at)
+
+    # -- the end ---------------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return [sum(self.value[c] for c in stack) for stack in self.stacks]
+
+    def _end_round(self, at: int) -> list[Event]:
+        cleared = [i for i in range(CARDS) if self.place[i] == UP]
+        for i in cleared:
+            self.place[i] = DISCARD
+            self.discard.append(i)
+        scores = self.scores()
+        self.round_scores.append(scores)
+        best = max(scores[p] for p in self.contenders)
+        tied = [p for p in self.contenders if scores[p] == best]
+        events = [Event("round_over", None, {"round": self.round, "scores": scores,
+                                             "cleared": cleared, "leaders": tied})]
+        if len(tied) > 1 and self.round < MAX_TIE_ROUNDS:
+            self.round += 1
+            self.contenders = tied
+            self._deal(at)
+            return events + [Event("tie_round", None, {"round": self.round, "contenders": tied}),
+                             Event("turn", self.turn, {"deadline": at + TURN_MS})]
+        self.winners = tied
+        self.phase = "over"
+        return events + [Event("game_over", None, {
+            "scores": self.round_scores[0], "round_scores": self.round_scores,
+            "winners": tied, "summary": self.summary()})]
+
+    def summary(self) -> list[dict]:
+        return reaction_summary(self.reaction_records(), self.false_starts, self.players)
+
+    def reaction_records(self) -> list[dict]:
+        """Every slap of every closed catch: round, player, hand, card, face and value (None
+        for a face-down card), ms since the onset, correct, won, contested, and by_ms: for the
+        bottom hand the margin to the next hand, for a hand on top how much it lost by."""
+        return [dict(zip(REACTION_FIELDS, r)) for r in self.reactions]
+
+    def outcome(self) -> Outcome:
+        first = self.round_scores[0] if self.round_scores else self.scores()
+        if self.phase != "over":
+            return Outcome(scores=first, winners=[], verdict="the game is still on")
+        names = ", ".join(f"seat {p + 1}" for p in self.winners)
+        if len(self.round_scores) == 1:
+            verdict = f"{names} won with {first[self.winners[0]]} points"
+        elif len(self.winners) == 1:
+            last = self.round_scores[-1]
+            verdict = (f"tie on {max(first)} points; {names} won the tie-break round "
+                       f"with {last[self.winners[0]]}")
+        else:
+            verdict = f"still tied after {MAX_TIE_ROUNDS} tie-break rounds: {names} share the win"
+        return Outcome(scores=first, winners=list(self.winners), verdict=verdict)
+
+    # -- what each seat may know -----------------------------------------------------------------
+
+    def _table(self) -> dict:
+        """The cards on the table as view entries, and the reveals and slaps they allow."""
+        key = (self.round, tuple(self.place), tuple(self.face))
+        cache = self._table_cache
+        if cache is not None and cache["key"] == key:
+            return cache
+        backs, spread = self.layout()
+        cards = []
+        for i, where in enumerate(self.place):
+            if where == DOWN:
+                x, y, tilt = spread[i]
+                cards.append({"card": i, "up": False, "back": backs[i],
+                              "x": x, "y": y, "tilt": tilt})
+            elif where == UP:
+                x, y, tilt = spread[i]
+                cards.append({"card": i, "up": True, "back": backs[i],
+                              "x": x, "y": y, "tilt": tilt,
+                              "face": self.face[i], "value": self.value[i]})
+        on_table = [c["card"] for c in cards]
+        self._table_cache = {
+            "key": key, "cards": cards,
+            "reveals": [REVEALS[c["card"]] for c in cards if not c["up"]],
+            "slaps": [[SLAPS[h][i] for i in on_table] for h in range(self.hands)]}
+        return self._table_cache
+
+    def view(self, player: int | None) -> dict:
+        """Everything is public except the faces of face-down cards and of the cards in the box.
+        Winning stacks are public: everybody watched each fly being caught.
+
+        Views are read-only: their parts are shared between views until the state changes."""
+        table = self._table()
+        key = (table["key"], len(self.log), self.now, self.phase, self.turn,
+               self.turn_started, len(self.stacks[0]), len(self.discard))
+        cache = self._view_cache
+        if cache is None or cache[0] != key:
+            cache = self._view_cache = (key, self._build_view(table["cards"]))
+        return {**cache[1], "me": player}
+
+    def _build_view(self, cards: list) -> dict:
+        catch = None
+        if self.catch is not None:
+            c = self.catch
+            catch = {"trigger": c["trigger"], "colours": list(c["colours"]),
+                     "cards": list(c["cards"]), "onset": c["onset"],
+                     "closes_at": c["closes_at"], "reopen_at": c["reopen_at"], "voids": c["voids"],
+                     "slaps": [dict(s) for s in c["slaps"]],
+                     "used": [list(u) for u in c["used"]]}
+        view = {
+            "game": INFO.id, "me": None, "now": self.now, "phase": self.phase,
+            "round": self.round, "contenders": list(self.contenders), "hands": self.hands,
+            "turn": self.turn, "turn_started": self.turn_started,
+            "turn_deadline": self.turn_started + TURN_MS if self.phase == "reveal" else None,
+            "too_late_until": self.grace_until,
+            "cards": cards, "catch": catch, "frozen": [list(h) for h in self.frozen],
+            "stacks": [[[c, self.face[c], self.value[c]] for c in s] for s in self.stacks],
+            "scores": self.scores(), "discard": list(self.discard),
+            "box": self.place.count(BOX), "round_scores": [list(r) for r in self.round_scores],
+            "false_starts": list(self.false_starts),
+            # The latest catch result is written once and never changed: shared, not copied.
+            "last_catch": self.last_catch, "winners": list(self.winners),
+        }
+        if self.phase == "over":
+            view["summary"] = self.summary()
+        return view
+
+    # For __deepcopy__: lists of plain values (or of entries that are never changed), and lists
+    # of such lists.
+    FLAT_LISTS = ("face", "value", "place", "discard", "log", "reactions", "false_starts",
+                  "early", "contenders", "winners")
+    NESTED_LISTS = ("stacks", "frozen", "round_scores")
+
+    def __deepcopy__(self, memo: dict) -> "FliegenKlatschen":
+        """A full, independent copy, made cheaply: deep-copying everything made copies the
+        slowest part of the tests. The histories only grow and their entries never change:
+        copy the lists, share the entries. The layout is read-only; the caches are dropped."""
+        other = object.__new__(type(self))
+        memo[id(self)] = other
+        data = dict(self.__dict__)
+        for name, value in data.items():
+            if name in self.FLAT_LISTS:
+                data[name] = value[:]
+            elif name in self.NESTED_LISTS:
+                data[name] = [inner[:] for inner in value]
+            elif name == "rng":
+                data[name] = random.Random(0)  # (an int seed is cheaper than urandom)
+                data[name].setstate(value.getstate())
+            elif name == "catch" and value is not None:
+                data[name] = {**value, "colours": value["colours"][:],
+                              "cards": value["cards"][:], "used": [u[:] for u in value["used"]],
+                              "slaps": [dict(s) for s in value["slaps"]]}
+            elif name == "options":
+                data[name] = dict(value)
+            elif not isinstance(value, (int, str, type(None))) and name != "last_catch":
+                data[name] = copy.deepcopy(value, memo)  # last_catch is never changed: shared
+        other.__dict__.update(data)
+        other._layout_cache = self._layout_cache
+        other._table_cache = other._view_cache = None
+        return other
+
+    def hidden_variant(self, player: int | None, rng: random.Random) -> "FliegenKlatschen":
+        other = copy.deepcopy(self)
+        hidden = [i for i in range(CARDS) if self.place[i] in (DOWN, BOX)]
+        faces = [(self.face[i], self.value[i]) for i in hidden]
+        rng.shuffle(faces)
+        for i, (f, v) in zip(hidden, faces):
+            other.face[i] = f
+            other.value[i] = v
+        return other
+
+    def check_invariants(self) -> None:
+        assert sorted(zip(self.face, self.value)) == SORTED_DECK, "the deck changed"
+        assert len(self.place) == CARDS
+        stacked = sorted(c for s in self.stacks for c in s)
+        assert stacked == [i for i in range(CARDS) if self.place[i] == STACK], "stacks"
+        assert sorted(self.discard) == [i for i in range(CARDS) if self.place[i] == DISCARD]
+        assert len(set(self.discard)) == len(self.discard), "a card discarded twice"
+        assert self.place.count(BOX) == self.options["remove"], "box"
+        for stack in self.stacks:
+            assert all(self.face[c] != SWATTER for c in stack), "a swatter in a winning stack"
+        up_swatters = [i for i, where in enumerate(self.place)
+                       if where == UP and self.face[i] == SWATTER]
+        trigger = [self.catch["trigger"]] if self.catch else []
+        assert up_swatters in ([], trigger), "a swatter lies face up outside its catch"
+        if self.phase in ("catch", "countdown"):
+            c = self.catch
+            assert c is not None and all(self.place[i] == UP for i in c["cards"])
+            assert all(self.face[i] in c["colours"] for i in c["cards"])
+            for s in c["slaps"]:
+                assert self.place[s["card"]] in ON_TABLE
+            bottoms = [s["card"] for s in c["slaps"] if s["bottom"]]
+            assert len(bottoms) == len(set(bottoms)), "two hands at the bottom of one card"
+            hands = [(s["player"], s["hand"]) for s in c["slaps"]]
+            assert len(hands) == len(set(hands)), "a hand slapped twice in one catch"
+            assert not any(self.frozen[p][h] for p, h in hands), "a frozen hand slapped"
+            assert all(c["used"][p][h] for p, h in hands)
+        else:
+            assert self.catch is None
+        if self.phase == "over":
+            assert DOWN not in self.place and UP not in self.place
+            assert self.winners and set(self.winners) <= set(self.contenders)
+        assert 0 <= self.turn < self.players and self.round <= MAX_TIE_ROUNDS
+
+
+def _is_card(card) -> bool:
+    return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < CARDS
+
+
+def _is_count(remove) -> bool:
+    return isinstance(remove, int) and not isinstance(remove, bool) and 0 <= remove <= MAX_REMOVE
+
+
+# -- bots ---------------------------------------------------------------------------------------
+
+# Per level, all in ms unless said. Spotting the trigger and finding the fattest fly of the
+# right colour is slower than a simple reaction, and slower the more cards lie face up.
+DECIDE_MS = {"easy": 200, "normal": 130, "hard": 90}       # on top of a simple reaction
+SCAN_MS_PER_CARD = {"easy": 30, "normal": 18, "hard": 12}   # per face-up card
+SECOND_HAND = {"easy": ReactionModel(mu=260, sigma=60, tau=120),  # second hand after the first
+               "normal": ReactionModel(mu=190, sigma=40, tau=80),
+               "hard": ReactionModel(mu=150, sigma=30, tau=60)}
+WRONG_COLOUR_RATE = {"easy": 0.12, "normal": 0.05, "hard": 0.02}
+SMALL_FLY_RATE = {"easy": 0.30, "normal": 0.12, "hard": 0.05}  # goes for a smaller fly
+FALSE_START_RATE = {"easy": 0.04, "normal": 0.015, "hard": 0.005}  # per non-trigger reveal
+NOTICE_MS = 150            # a hand already on the target this long before is noticed in time
+RETARGET = ReactionModel(mu=160, sigma=30, tau=60)
+REVEAL_DELAY = {"easy": ReactionModel(mu=1300, sigma=250, tau=600, floor=500),
+                "normal": ReactionModel(mu=900, sigma=200, tau=400, floor=400),
+                "hard": ReactionModel(mu=700, sigma=150, tau=300, floor=350)}
+
+
+class FlyBot(Bot):
+    """A real-time player with human timing. Per catch it plans one slap per free hand: onset
+    + simple reaction + deciding + scanning the face-up cards; the second hand follows later.
+    It goes for the fattest fly, sometimes a smaller one or a wrong colour; a hand already on
+    its target in good time sends it to the next fly instead. As the active player it reveals
+    a random face-down card after a human pause."""
+
+    def __init__(self, seat: int, seed: int, level: str = "normal"):
+        super().__init__(seat, seed, level)
+        self.catch_key = None
+        self.plan: list = []        # [due, hand, card, aiming at the right colour]
+        self.turn_key = None
+        self.reveal_due = None
+        self.jump_due = None
+
+    def poll(self, view: dict, legal: list, now: int):
+        if view["phase"] == "catch":
+            return self._catch(view, legal, now)
+        self.catch_key = None
+        if view["phase"] != "reveal":
+            return [], None
+        key = (view["round"], view["turn_started"], view["turn"])
+        if key != self.turn_key:
+            self.turn_key = key
+            self.reveal_due = self.jump_due = None
+            if view["turn"] == self.seat:
+                delay = REVEAL_DELAY[self.level].sample(self.rng)
+                self.reveal_due = now + min(delay, TURN_MS - 300)
+            elif self.rng.random() < FALSE_START_RATE[self.level] and _up_flies(view):
+                self.jump_due = now + SIMPLE[self.level].sample(self.rng)
+        if self.reveal_due is not None and view["turn"] == self.seat:
+            if now < self.reveal_due:
+                return [], self.reveal_due
+            self.reveal_due = None
+            reveals = [a for a in legal if isinstance(a, Reveal)]
+            return ([self.rng.choice(reveals)] if reveals else []), None
+        if self.jump_due is not None:
+            if now < self.jump_due:
+                return [], self.jump_due
+            self.jump_due = None
+            card = max(_up_flies(view), key=lambda c: c["value"])["card"]
+            slap = Slap(0, card)
+            return ([slap] if slap in legal else []), None
+        return [], None
+
+    def _catch(self, view: dict, legal: list, now: int):
+        catch = view["catch"]
+        key = (view["round"], catch["onset"])
+        if key != self.catch_key:
+            self.catch_key = key
+            self.plan = self._make_plan(view, now)
+        claimed = {s["card"]: s["t"] for s in catch["slaps"] if s["bottom"] and s["correct"]}
+        actions = []
+        legal_set = None
+        for step in list(self.plan):
+            due, hand, card, aiming = step
+            if due > now:
+                continue
+            if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
+                free = [c for c in _targets(view) if c["card"] not in claimed]
+                if not free:
+                    self.plan.remove(step)
+                    continue
+                step[0] = now + RETARGET.sample(self.rng)
+                step[2] = max(free, key=lambda c: c["value"])["card"]
+                continue
+            self.plan.remove(step)
+            slap = Slap(hand, card)
+            if legal_set is None:
+                legal_set = set(legal)
+            if slap in legal_set:  # else the hand can no longer slap (frozen or used)
+                actions.append(slap)
+                claimed.setdefault(card, now)
+        wake = min((step[0] for step in self.plan), default=None)
+        if actions and wake is not None:
+            wake = max(wake, now + 1)
+        return actions, wake
+
+    def _make_plan(self, view: dict, now: int) -> list:
+        catch = view["catch"]
+        targets = sorted(_targets(view), key=lambda c: -c["value"])
+        wrong = [c for c in view["cards"] if c["up"] and c["card"] not in catch["cards"]]
+        n_up = sum(1 for c in view["cards"] if c["up"])
+        level = self.level
+        due = (catch["onset"] + SIMPLE[level].sample(self.rng) + DECIDE_MS[level]
+               + SCAN_MS_PER_CARD[level] * n_up)
+        plan = []
+        for hand in range(view["hands"]):
+            if catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]:
+                continue
+            roll = self.rng.random()
+            if wrong and roll < WRONG_COLOUR_RATE[level]:
+                plan.append([max(due, now), hand, self.rng.choice(wrong)["card"], False])
+            elif targets:
+                pick = 0
+                if len(targets) > 1 and roll < WRONG_COLOUR_RATE[level] + SMALL_FLY_RATE[level]:
+                    pick = self.rng.randrange(1, len(targets))
+                plan.append([max(due, now), hand, targets.pop(pick)["card"], True])
+            due += SECOND_HAND[level].sample(self.rng)
+        return plan
+
+
+def _targets(view: dict) -> list:
+    catchable = set(view["catch"]["cards"])
+    return [c for c in view["cards"] if c["card"] in catchable]
+
+
+def _up_flies(view: dict) -> list:
+    return [c for c in view["cards"] if c["up"] and c["face"] != SWATTER]
+
+
+def _bot(level: str):
+    return lambda seat, seed: FlyBot(seat, seed, level)
+
+
+INFO = GameInfo(
+    id="fliegen_klatschen",
+    name="Fliegen klatschen",
+    min_players=2,
+    max_players=8,
+    realtime=True,
+    cooperative=False,
+    pitch="Turn cards until the swatter comes, then slap the fattest fly of the right colour.",
+    new=lambda players, options, seed: FliegenKlatschen(players, options, seed),
+    action_types=(Reveal, Slap, VoidRound),
+    bots={level: _bot(level) for level in ("easy", "normal", "hard")},
+    default_options={"remove": 0},
+    printed_players=(2, 8),
+)
+FliegenKlatschen.info = INFO
