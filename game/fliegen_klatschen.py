@@ -24,7 +24,7 @@ The rules as printed (/work/shared/rules/fliegen-klatschen.txt), made real-time:
   is lost.
 
 Open details are decided in the tables below and written up in
-docs/rules-notes/fliegen-klatschen.md. Time `t` is game time in ms; the core never reads a clock.
+docs/rules-notes.md (Fliegen klatschen). Time `t` is game time in ms; the core never reads a clock.
 """
 
 from __future__ import annotations

@@ -720,6 +720,11 @@ def _is_up(m: TeamModel, slot) -> bool:
     return m.grids[m.turn][slot[0]][slot[1]][1] == "up"
 
 
+def _draw_ends(m: TeamModel) -> bool:
+    """Whether drawing now makes this the game's last turn."""
+    return m.view["last_display"] == m.turn or m.view["draw_left"] == 1
+
+
 def _safe(grid) -> bool:
     """A display of one row or one column (or none) can keep its Flixos."""
     return len(grid) <= 1 or len(grid[0]) <= 1
@@ -743,6 +748,17 @@ class FlixoBot(Bot):
     # -- choosing ----------------------------------------------------------------------------
 
     def choose(self, view: dict, legal: list):
+        steps = self.thinking(view, legal)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def thinking(self, view: dict, legal: list):
+        """choose() in small steps: a generator that yields None after each piece of work (a
+        fraction of a millisecond) and returns the action. A driver on a frame thread may spread
+        one decision over several frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], RewardPeek):
@@ -751,7 +767,15 @@ class FlixoBot(Bot):
         self.prepare(model)
         if view["draw_left"] != self.draw_left:
             self.draw_left, self.idle_turns = view["draw_left"], 0
-        scored = sorted(((self.action_cost(model, a), i) for i, a in enumerate(legal)))
+        scored = []
+        for i, a in enumerate(legal):
+            yield
+            if isinstance(a, Draw):
+                cost = yield from self.draw_cost_steps(model, _draw_ends(model))
+            else:
+                cost = self.action_cost(model, a)
+            scored.append((cost, i))
+        scored.sort()
         pick = scored[0][1]
         if self.rng.random() < BOT_MISTAKES[self.level] and len(scored) > 1:
             pick = self.rng.choice(scored[1:4])[1]
@@ -801,7 +825,7 @@ class FlixoBot(Bot):
             return self.after_reveal(m, action.slot, _card_of(view["drawn"]),
                                      ends or view["draw_left"] == 0)
         if isinstance(action, Draw):
-            return self.draw_cost(m, ends or view["draw_left"] == 1)
+            return self.draw_cost(m, _draw_ends(m))
         raise ValueError(action)
 
     def after_swap(self, m, slot, card, ends) -> float:
@@ -828,19 +852,35 @@ class FlixoBot(Bot):
         return total
 
     def draw_cost(self, m, ends) -> float:
+        steps = self.draw_cost_steps(m, ends)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def draw_cost_steps(self, m, ends):
+        """draw_cost as a generator (see thinking): yields after each follow-up it weighs."""
         grid = m.grids[m.turn]
         reveals = [(r, c) for r, c in slots(grid) if grid[r][c][1] != "up"]
         clock = self.w["draw"]
+        reveal_best = None
+        for s in reveals:
+            yield
+            cost = self.after_reveal(m, s, None, ends)
+            reveal_best = cost if reveal_best is None else min(reveal_best, cost)
         if self.level != "hard":
-            best = min((self.after_reveal(m, s, None, ends) for s in reveals),
-                       default=self.combine(m, self.settle(m, grid), None, ends))
-            return best + clock
+            if reveal_best is None:
+                reveal_best = self.combine(m, self.settle(m, grid), None, ends)
+            return reveal_best + clock
         # Hard: the expected best follow-up over every card that could come.
-        reveal_best = min((self.after_reveal(m, s, None, ends) for s in reveals),
-                          default=None)
         total = 0.0
         for v, p in m.draw_odds():
-            best = min(self.after_swap(m, s, v, ends) for s in slots(grid))
+            best = None
+            for s in slots(grid):
+                yield
+                cost = self.after_swap(m, s, v, ends)
+                best = cost if best is None else min(best, cost)
             if reveal_best is not None:
                 best = min(best, reveal_best + self.feed_cost(m, v, ends))
             total += p * best
@@ -916,9 +956,7 @@ class FlixoBot(Bot):
         risky += o_risky
         hidden_flixos = m.hidden_flixos - (revealed is not None and is_flixo(revealed))
         w = self.w
-        p_hidden_safe = 1.0  # every hidden Flixo lies in a display that may keep it
-        for i in range(hidden_flixos):
-            p_hidden_safe *= max(0, hidden - risky - i) / max(1, hidden - i)
+        p_hidden_safe = _p_all_safe(hidden, risky, hidden_flixos)
         if ends:
             p_win = p_hidden_safe if not flixos + o_flixos else 0.0
             return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
@@ -941,6 +979,22 @@ class FlixoBot(Bot):
         if hidden:
             cost += w["hidden"] * hidden_flixos * risky / hidden
         return cost
+
+
+def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:
+    """The chance that `flixos` hidden Flixos, spread over `hidden` face-down cards, all lie
+    outside the `risky` ones (those in displays of 2+ rows and columns)."""
+    key = (hidden, risky, flixos)
+    p = _SAFE_ODDS.get(key)
+    if p is None:
+        p = 1.0
+        for i in range(flixos):
+            p *= max(0, hidden - risky - i) / max(1, hidden - i)
+        _SAFE_ODDS[key] = p
+    return p
+
+
+_SAFE_ODDS: dict = {}  # (hidden, risky, flixos) -> odds; a cache of a pure function
 
 
 def _bot(level):

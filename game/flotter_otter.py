@@ -1,7 +1,7 @@
 """Flotter Otter (Daan Kreek, Zoch 2020): the waybill stacking race.
 
 Rulebook: shared/rules/flotter-otter.txt. Design choices the rulebook leaves open are the
-constants below; docs/rules-notes/flotter-otter.md lists them with their reasons.
+constants below; docs/rules-notes.md lists them with their reasons.
 
 Everyone plays at once. Each round:
 
@@ -43,7 +43,7 @@ from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Inter
                    State)
 from .waybills import COLOURS, DECK_SIZE, LEGIBILITY, card, card_view
 
-# -- rule constants (docs/rules-notes/flotter-otter.md) ------------------------------------------
+# -- rule constants (docs/rules-notes.md) ------------------------------------------
 
 START_FACE_DOWN = 1  # waybills dealt face down to each player at the start (rulebook)
 END_WAYBILLS = 5  # the game ends once someone holds this many waybills (rulebook)
