@@ -359,8 +359,14 @@ class FlotterOtterState(State):
 
     def outcome(self) -> Outcome:
         points, waybills = self.totals()
-        return Outcome(scores=points, winners=winners(points, waybills),
-                       verdict=self.end_reason or "")
+        best = winners(points, waybills)
+        ending = END_WORDS.get(self.end_reason, "")
+        tied = [p for p in range(self.players) if points[p] == points[best[0]]]
+        if len(tied) > len(best):
+            ending += f"; tie on {points[best[0]]} points: fewer waybills decide"
+        elif len(best) > 1:
+            ending += "; tie on points and waybills: a shared win"
+        return Outcome(scores=points, winners=best, verdict=ending)
 
     def timing(self, seat: int) -> dict:
         return timing_summary(self.records, seat)
@@ -605,6 +611,11 @@ class OtterBot(Bot):
             # The magnifier colour sits at an end of the magnifier feature's order.
             return 0 if item["levels"][0] in (0, 4) else 1
         return self.rng.randrange(2)
+
+
+# What the results screen says about how the game ended (`end_reason`).
+END_WORDS = {"five_waybills": "Someone holds five waybills", "pile": "The pile ran out",
+             None: ""}
 
 
 def _bot(level: str):

@@ -62,24 +62,32 @@ class HowToScene(Scene):
             look.draw_shape(canvas, "circle", (box.left + 44, y + 20), 9, look.ACCENT)
             y = look.paragraph(canvas, line, pygame.Rect(box.left + 70, y, box.width - 100,
                                                         200), look.BODY, look.TEXT) + 14
-        # each human's buttons for what this game uses
         right = pygame.Rect(box.right + 40, box.top, look.SAFE.right - box.right - 40, 700)
-        controls = self.controls()
-        humans = self.humans()
-        cols = 1 if len(humans) <= 4 else 2
-        per_col = -(-len(humans) // cols)
-        width = right.width // cols
-        room = right.height // max(1, per_col) - look.BADGE_H - 26
-        max_rows = max(1, room // 62)
-        for i, seat in enumerate(humans):
-            x = right.left + (i // per_col) * width
-            if i % per_col == 0:
-                y = right.top
-            look.seat_badge(canvas, (x, y), seat, self.app.device_glyph(seat.device),
-                            ready=seat.index in self.done or None)
-            y += look.BADGE_H + 8
-            keys = dict(self.app.hub.bindings_text(seat.device)) if seat.device else {}
-            pairs = [(keys[a], meaning) for a, meaning in controls.items() if a in keys]
-            y = look.controls(canvas, pygame.Rect(x + 10, y, width - 30, room), pairs,
-                              max_rows=max_rows) + 14
+        self.draw_controls_table(canvas, right, self.controls(), self.humans())
         look.hint(canvas, "A: got it    Start: skip    B: back to the lobby")
+
+    def draw_controls_table(self, canvas, rect, controls: dict, humans) -> None:
+        """One row per action, one column per human seat: every player finds their own key
+        for everything the game uses, however many people are seated."""
+        look.panel(canvas, rect)
+        meaning_w = 230
+        col_w = (rect.width - meaning_w - 40) // max(1, len(humans))
+        row_h = min(76, (rect.height - 120) // max(1, len(controls)))
+        first_col = rect.left + 20 + meaning_w
+        for i, seat in enumerate(humans):
+            cx = first_col + i * col_w + col_w // 2
+            look.draw_shape(canvas, seat.shape, (cx, rect.top + 42), 24, seat.colour,
+                            outline=look.INK)
+            ready = seat.index in self.done
+            look.text(canvas, "ready" if ready else self.app.device_glyph(seat.device),
+                      (cx, rect.top + 72), look.SMALL, look.GOOD if ready else look.MUTED,
+                      "midtop")
+        for row, (action, meaning) in enumerate(controls.items()):
+            y = rect.top + 120 + row * row_h
+            look.text(canvas, meaning, (rect.left + 24, y + 22), look.SMALL,
+                      look.TEXT, "midleft")
+            for i, seat in enumerate(humans):
+                label = self.app.hub.label(seat.device, action) if seat.device else "-"
+                width = look.font(look.SMALL).size(label)[0] + 24
+                cx = first_col + i * col_w + col_w // 2
+                look.keycap(canvas, (cx - width // 2, y), label)

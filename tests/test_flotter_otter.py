@@ -513,3 +513,19 @@ def test_bots_press_at_human_pace_and_sometimes_undo():
     more = [play(fo.INFO, 4, seed=s, levels="easy") for s in range(12, 16)]
     undos += sum(entry[1]["type"] == "Undo" for s in more for entry in s.log)
     assert undos > 0
+
+
+def test_the_outcome_says_in_words_how_the_game_ended_and_what_broke_a_tie():
+    state = fo.INFO.new(3, {}, 1)
+    state.down = [[1, 2], [3, 4], [5]]
+    state.up = [[], [], [6, 7]]  # 4 points each; seat 2 needs three waybills for them
+    state.end_reason = "five_waybills"
+    outcome = state.outcome()
+    assert outcome.winners == [0, 1]
+    assert outcome.verdict == ("Someone holds five waybills; tie on 4 points: fewer waybills "
+                               "decide")
+    state.down = [[1, 2], [3], [5]]
+    state.up = [[], [], [6]]
+    state.end_reason = "pile"
+    assert state.outcome().verdict == "The pile ran out"
+    assert state.outcome().winners == [0]
