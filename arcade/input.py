@@ -346,7 +346,8 @@ class InputHub:
     def label(self, device: str, action: str) -> str:
         """The key or button this device uses for `action`, as shown on screen ("F", "A")."""
         if device in self.bindings:
-            return key_label(self.bindings[device].get(action, action))
+            key = self.bindings[device].get(action)
+            return key_label(key) if key else "-"  # a zone has no second stick, say
         return PAD_LABELS.get(action, action.upper())
 
     def hold_progress(self, device: str, t_ns: int) -> float:

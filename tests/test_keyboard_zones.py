@@ -131,3 +131,7 @@ def test_on_screen_labels_name_each_devices_own_key(hub):
     assert hub.label("pad:0300:1", "a") == "A"
     hub.rebind("kb1", "a", "v")
     assert hub.label("kb1", "a") == "V"
+
+
+def test_an_action_a_zone_does_not_bind_shows_as_a_dash(hub):
+    assert hub.label("kb1", "left2") == "-"
