@@ -69,10 +69,11 @@ def font(size: int) -> pygame.font.Font:
     if size < MIN_FONT:
         raise ValueError(f"font size {size} is under {MIN_FONT} px: unreadable on a TV")
     USED_SIZES.add(size)
+    if not pygame.font.get_init():  # pygame was quit since: cached fonts are dead objects
+        pygame.font.init()
+        _fonts.clear()
     f = _fonts.get(size)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         f = _fonts[size] = pygame.font.Font(FONT_FILE, size)
     return f
 
