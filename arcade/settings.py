@@ -23,7 +23,9 @@ Schema (key: type, default):
     seat_names:      list of up to 8 str, [] (empty -> "Player N")
     cpu_level:       str, "normal" (the level a new CPU seat gets)
     show_howto:      bool, true (show the how-to card before each game)
-    flixo_progress:  dict, {} (free-form; owned by the Flixo scene)
+    flixo_progress:  dict, {} (owned by the Flixo scene): the Levels 2-4 campaign per table
+                     shape, {"<people>:<rows>x<cols>": {"level": int, "flixos": int,
+                     "beaten": bool}}, advanced with game.flixo.campaign_next
     game_options:    {game id: dict}, {} (last options chosen per game, owned by the scenes)
 
 API: Settings(path=None); s[key] / s.get(key, default); s.set(key, value) (saves at once);

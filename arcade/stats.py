@@ -6,7 +6,9 @@ always pass a tmp path). One row per measured reaction:
     reactions(id, t REAL unix seconds, game TEXT, player TEXT, kind TEXT, ms REAL,
               correct INTEGER 0/1, seat INTEGER NULL)
 
-`kind` names what was measured, per game: e.g. "first_box", "grab", "slap".
+`kind` names what was measured, per game: Flotter Otter "first_box" (waybill onset to first box)
+and "grab" (onset to grab; correct = the stack matched a feature), Fliegen klatschen "slap"
+(trigger onset to each slap; correct = a catchable fly).
 
 API:
     stats = Stats(path=None)
