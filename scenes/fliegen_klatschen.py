@@ -150,6 +150,7 @@ class FliegenKlatschenScene(GameScene):
     # The trigger is on screen at the flip after these: a turned card (a swatter or the fifth
     # colour opens the catch in the same step) and a voided catch opening again.
     reveal_kinds = frozenset({"card_revealed", "catch_opened"})
+    reaction_label = "ms from the swatter or fifth colour to each slap, right flies only"
     strip = False          # each player's panel shows their badge, score and catch result
     end_delay_ms = 7000    # the final table with medians and bests stays up this long
     rules = [

@@ -134,6 +134,7 @@ class Lane:
 class FlotterOtterScene(GameScene):
     game_id = "flotter_otter"
     reveal_kinds = frozenset({"waybill_revealed"})
+    reaction_label = "ms from the waybill appearing to the grab, right stacks only"
     strip = False  # each lane shows its player's badge
     rules = [
         "Stack your boxes in one feature's order, up or down.",

@@ -117,6 +117,10 @@ class ResultsScene(Scene):
                 look.text(canvas, f"{best:.0f} ms" if best is not None else "-",
                           (cols[3], mid), look.BODY, look.TEXT, "midleft")
             y += row
+        label = getattr(self.scene_class, "reaction_label", "")
+        if measured and label:
+            look.text(canvas, f"Median and best: {label}", (table.left + 30, table.bottom + 18),
+                      look.SMALL, look.MUTED)
         if self.demo:
             look.hint(canvas, "DEMO - press any button to play")
         else:

@@ -95,6 +95,7 @@ class GameScene(Scene):
     rules: list = []
     controls: dict = {}
     reveal_kinds: frozenset = frozenset()
+    reaction_label = "reaction time in ms (correct answers only)"  # under the results' times
     tick_every_frame = False
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
     end_delay_ms = 1800    # the final table stays on screen this long before the results
