@@ -82,7 +82,13 @@ class Outcome:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What the arcade and the tools know about a game before creating one."""
+    """What the arcade and the tools know about a game before creating one.
+
+    `option_choices` lists the options the lobby offers, in the order it shows them:
+    option name -> (label, ((value, value label), ...)), e.g.
+    {"series": ("Series", ((False, "one game"), (True, "three games")))}. Every value listed
+    must be one `new` accepts; options not listed keep their `default_options` value.
+    """
 
     id: str
     name: str
@@ -95,6 +101,7 @@ class GameInfo:
     action_types: tuple
     bots: dict  # level name -> callable(seat, seed) -> Bot
     default_options: dict = field(default_factory=dict)
+    option_choices: dict = field(default_factory=dict)  # offered in the lobby (see above)
     printed_players: tuple = ()  # (min, max) as printed on the box, where the arcade allows more
 
     def action_type(self, name: str):

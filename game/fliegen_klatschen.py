@@ -828,6 +828,9 @@ INFO = GameInfo(
     action_types=(Reveal, Slap, VoidRound),
     bots={level: _bot(level) for level in ("easy", "normal", "hard")},
     default_options={"remove": 0},
+    option_choices={"remove": ("Cards in play", tuple(
+        (n, f"{CARDS - n} of {CARDS} (shorter game)" if n else f"all {CARDS}")
+        for n in REMOVE_CHOICES))},
     printed_players=(2, 8),
 )
 FliegenKlatschen.info = INFO

@@ -635,5 +635,7 @@ INFO = GameInfo(
     action_types=(PlaceBox, Undo, Grab, VoidRound),
     bots={level: _bot(level) for level in ("easy", "normal", "hard")},
     default_options={"series": False},
+    option_choices={"series": ("Series", ((False, "one game"),
+                                          (True, f"{SERIES_GAMES} games, points added up")))},
 )
 FlotterOtterState.info = INFO

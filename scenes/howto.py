@@ -18,7 +18,8 @@ from .widgets import down
 
 
 class HowToScene(Scene):
-    def enter(self, game_id: str, scene_class, **kw) -> None:
+    def enter(self, game_id: str, scene_class, options=None, **kw) -> None:
+        self.options = options or {}  # chosen in the lobby, handed on to the game
         self.game_id = game_id
         self.info = game.GAMES[game_id]
         self.scene_class = scene_class
@@ -43,7 +44,7 @@ class HowToScene(Scene):
 
     def go(self) -> None:
         self.app.audio.play("go")
-        self.app.manager.replace(self.scene_class, game_id=self.game_id)
+        self.app.manager.replace(self.scene_class, game_id=self.game_id, options=self.options)
 
     def controls(self) -> dict:
         return dict(self.scene_class.controls) or {"a": "act", "up": "move", "down": "move",

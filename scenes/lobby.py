@@ -5,6 +5,11 @@
 * Seated: A (or Start) toggles ready; B un-readies; holding Back leaves the seat (the input hub
   sends LEAVE); X adds a CPU player; Up/Down pick a CPU seat, Left/Right change its level,
   Y removes it.
+* Game options (GameInfo.option_choices) show as one line each under the seats; any seated human
+  changes them with the shoulder buttons L / R (keyboard zones: their "l" / "r" keys): with one
+  option L steps its value back and R forward; with several, L picks the next option and R steps
+  its value. The choice is kept in settings["game_options"][game_id] (option -> value) and
+  passed to the game as `options`; a stored value the game does not offer counts as unset.
 * When every human seat is ready and the number of players fits the game (min..max), a three
   second countdown starts (any change stops it), then the how-to card (or the game).
 """
@@ -30,6 +35,8 @@ class LobbyScene(Scene):
         self.game_id = game_id
         self.info = game.GAMES[game_id]
         self.cursor = 0  # index into the CPU seats
+        self.option_row = 0  # index into info.option_choices
+        self.choice = self.stored_choice()  # option name -> index into its choices
         self.countdown: float | None = None
         self.message = ""
         self.message_ms = 0.0
@@ -43,6 +50,40 @@ class LobbyScene(Scene):
         for seat in self.app.seats.humans():
             self.app.seats.set_ready(seat.index, False)
         self.countdown = None
+
+    # -- game options ----------------------------------------------------------------------------
+    def stored_choice(self) -> dict:
+        """For each offered option, the index of the last value chosen for this game (settings),
+        or of the game's default when nothing usable is stored."""
+        stored = (self.app.settings.get("game_options", {}) or {}).get(self.game_id)
+        stored = stored if isinstance(stored, dict) else {}
+        choice = {}
+        for name, (_, choices) in self.info.option_choices.items():
+            values = [value for value, _ in choices]
+            default = _index(values, self.info.default_options.get(name))
+            choice[name] = _index(values, stored.get(name), default if default is not None else 0)
+        return choice
+
+    def options(self) -> dict:
+        """The options the game is started with: option -> chosen value."""
+        return {name: choices[self.choice[name]][0]
+                for name, (_, choices) in self.info.option_choices.items()}
+
+    def change_option(self, action: str) -> None:
+        names = list(self.info.option_choices)
+        if len(names) > 1 and action == "l":
+            self.option_row = (self.option_row + 1) % len(names)
+            self.app.audio.play("move")
+            return
+        name = names[self.option_row % len(names)]
+        count = len(self.info.option_choices[name][1])
+        self.choice[name] = (self.choice[name] + (-1 if action == "l" else 1)) % count
+        games = dict(self.app.settings.get("game_options", {}) or {})
+        mine = games.get(self.game_id)
+        games[self.game_id] = {**(mine if isinstance(mine, dict) else {}), **self.options()}
+        self.app.settings.set("game_options", games)
+        self.app.audio.play("move")
+        self.countdown = None  # everyone sees the change before the game starts
 
     # -- input ---------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -119,6 +160,8 @@ class LobbyScene(Scene):
             seats.set_cpu_level(cpu.index, levels[i])
             self.app.settings.set("cpu_level", levels[i])
             self.app.audio.play("move")
+        elif item.action in ("l", "r") and self.info.option_choices:
+            self.change_option(item.action)
         elif item.action == "y" and cpus:
             seats.leave(cpus[self.cursor % len(cpus)].index)
             self.cursor = 0
@@ -160,10 +203,12 @@ class LobbyScene(Scene):
 
     def start(self) -> None:
         scene_class = game_scene_class(self.game_id)
+        options = self.options()
         if self.app.settings.get("show_howto", True):
-            self.app.manager.push("howto", game_id=self.game_id, scene_class=scene_class)
+            self.app.manager.push("howto", game_id=self.game_id, scene_class=scene_class,
+                                  options=options)
         else:
-            self.app.manager.push(scene_class, game_id=self.game_id)
+            self.app.manager.push(scene_class, game_id=self.game_id, options=options)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, canvas) -> None:
@@ -182,14 +227,52 @@ class LobbyScene(Scene):
         problem = self.problem()
         if self.countdown is not None:
             n = int(self.countdown // 1000) + 1
-            look.banner(canvas, f"Starting in {n}", look.GOOD, y=look.SAFE.bottom - 190)
+            look.banner(canvas, f"Starting in {n}", look.GOOD, y=look.SAFE.bottom - 200)
         elif self.message_ms > 0:
-            look.banner(canvas, self.message, look.BAD, y=look.SAFE.bottom - 190)
+            look.banner(canvas, self.message, look.BAD, y=look.SAFE.bottom - 200)
         elif problem:
-            look.text(canvas, problem, (look.CENTER[0], look.SAFE.bottom - 170), look.LARGE,
+            look.text(canvas, problem, (look.CENTER[0], look.SAFE.bottom - 182), look.LARGE,
                       look.ACCENT, "midtop")
+        self.draw_options(canvas)
         look.hint(canvas, "A: ready    X: add CPU    Up/Down + Left/Right: CPU level    "
                           "Y: remove CPU    hold Back: leave")
+
+    def draw_options(self, canvas) -> None:
+        """One centred line per offered option: "Label: value" and, on the line L/R change,
+        the L and R keys of every seated human's device as key caps."""
+        names = list(self.info.option_choices)
+        caps = []
+        for seat in self.app.seats.humans():
+            pair = tuple(self.app.hub.label(seat.device, a) for a in ("l", "r"))
+            if "-" not in pair and pair not in caps:  # a zone may have no l / r key
+                caps.append(pair)
+        y = look.SAFE.bottom - 104 - 52 * (len(names) - 1)
+        for row, name in enumerate(names):
+            label, choices = self.info.option_choices[name]
+            chosen = row == self.option_row % len(names)
+            parts = [(f"{label}: ", look.MUTED), (choices[self.choice[name]][1],
+                                                   look.ACCENT if chosen else look.TEXT)]
+            if chosen and caps:
+                parts.append(("     ", look.MUTED))
+                for i, pair in enumerate(caps):
+                    if i:
+                        parts.append((" or ", look.MUTED))
+                    parts += [(pair[0], "cap"), (pair[1], "cap")]
+                parts.append((" change" if len(names) == 1 else " next option / change",
+                              look.MUTED))
+            # label and value in BODY; the keys and the words around them in SMALL
+            widths = [look.font(look.SMALL if colour == "cap" or i > 1 else look.BODY)
+                      .size(s)[0] + (32 if colour == "cap" else 0)
+                      for i, (s, colour) in enumerate(parts)]
+            x = look.CENTER[0] - sum(widths) // 2
+            for i, ((s, colour), w) in enumerate(zip(parts, widths)):
+                if colour == "cap":
+                    look.keycap(canvas, (x, y + 2), s)
+                else:
+                    look.text(canvas, s, (x, y + 24), look.SMALL if i > 1 else look.BODY,
+                              colour, "midleft")
+                x += w
+            y += 52
 
     def draw_slot(self, canvas, rect, seat, chosen: bool, now: int) -> None:
         glyph = self.app.device_glyph(seat.device) if seat.is_human else ""
@@ -236,3 +319,12 @@ class LobbyScene(Scene):
             state, colour = f"press {ready_key}", look.MUTED  # this device's own key
         look.text(surf, state, (rect.centerx, rect.y + 235), look.BODY, colour, "midtop")
         return surf.convert_alpha()
+
+
+def _index(values: list, value, fallback=None):
+    """Position of `value` in `values`, matching type as well (a stored 1 is not True), or
+    `fallback`."""
+    for i, v in enumerate(values):
+        if type(v) is type(value) and v == value:
+            return i
+    return fallback
