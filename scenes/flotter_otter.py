@@ -452,7 +452,7 @@ class FlotterOtterScene(GameScene):
                   for a, label in caps if a not in BOX_BUTTONS]
         if rect.width < 250:  # the header had no room for the device glyph
             items.insert(0, (self.glyph(p)[:3], look.MUTED, None))
-        x, row_start = left, True
+        x = left
         for i, (label, fill, word) in enumerate(items):
             w = look.font(look.SMALL).size(label)[0] + 20
             ww = look.font(look.SMALL).size(word)[0] + 8 if word and rect.width >= 250 else 0

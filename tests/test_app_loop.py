@@ -7,19 +7,15 @@ the app and the game scenes see runs SPEED times faster than real time, so whole
 in seconds; the humans hand their seats to the CPU after the pause, as the pause menu offers.
 """
 
-import time
 
-import pygame
 import pytest
 
 import game
 from arcade import look
-from arcade.app import App
-from arcade.settings import Settings
-from arcade.stats import Stats
 from scenes.table import GameScene
 
-from tests import toygame
+from tests import driving, toygame
+from tests.driving import close_app, key, real_app
 
 SPEED = 40
 MAX_FRAMES = 40_000
@@ -27,35 +23,16 @@ MAX_FRAMES = 40_000
 GAME_IDS = ["toy"] + sorted(game.GAMES)
 
 
-def fast_clock():
-    return time.perf_counter_ns() * SPEED
-
-
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setitem(game.GAMES, "toy", toygame.INFO)
-    a = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "stats.db"),
-            pace=False, clock_ns=fast_clock)
-    a.start("title")
-    a.run(frames=2)
+    a = real_app(tmp_path, SPEED)
     yield a
-    pygame.quit()
-
-
-def key(app, name, frames=2):
-    code = pygame.key.key_code(name)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.run(frames=1)
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
-    app.run(frames=frames)
+    close_app(a)
 
 
 def run_until(app, done, frames=MAX_FRAMES):
-    for _ in range(frames):
-        if done():
-            return True
-        app.run(frames=1)
-    return done()
+    return driving.run_until(app, done, frames)
 
 
 def top(app):
@@ -76,7 +53,6 @@ def test_every_scene_in_one_bounded_run(app, game_id):
     assert top(app).name == "lobby"
     key(app, "f")                                   # kb1 joins
     key(app, "u")                                   # kb3 joins
-    humans = 2
     if info.max_players >= 3:
         key(app, "r")                               # kb1 "x": add a CPU
     assert [s.device for s in app.seats.occupied()][:2] == ["kb1", "kb3"]

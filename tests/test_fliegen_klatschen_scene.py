@@ -2,29 +2,21 @@
 card, the spread, hands per player count, refusals shown at the hand, and a whole catch driven by
 SDL virtual pads (arcade.vjoy) through the real app loop, headless."""
 
-import pygame
 import pytest
 
-from arcade import look
-from arcade.app import App
 from arcade.input import Press
-from arcade.settings import Settings
-from arcade.stats import Stats
-from game.fliegen_klatschen import SWATTER, Reveal, Slap
+from game.fliegen_klatschen import SWATTER, Reveal
 from scenes import fliegen_klatschen as fk
+from tests.driving import close_app, real_app
 
 GAME = "fliegen_klatschen"
 
 
 @pytest.fixture
 def app(tmp_path):
-    a = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "stats.db"),
-            pace=False)
-    a.start("title")
-    a.run(frames=1)
+    a = real_app(tmp_path)
     yield a
-    pygame.quit()
-    look.reset_cache()  # its fonts belonged to this pygame session
+    close_app(a)
 
 
 # -- snapping --------------------------------------------------------------------------------

@@ -2,56 +2,18 @@
 in settings, the CPU partners thinking in steps, and a whole game played with posted key presses
 through the real app loop, from joining in the lobby to the results."""
 
-import time
 
-import pygame
 import pytest
 
 import game
-from arcade import look
 from arcade.input import Press
 from arcade.seats import Seats
 from arcade.settings import Settings
 from game import flixo
 from game.flixo import DiscardAndReveal, Draw, FlixoBot, RewardPeek, SwapDrawn, TakeDiscard
-from scenes.base import Scene
 from scenes.flixo import FlixoScene, Layout
 from scenes.manager import SceneManager
-
-MS = 1_000_000
-
-
-class FakeAudio:
-    def __init__(self):
-        self.played = []
-
-    def play(self, name):
-        self.played.append(name)
-
-
-class FakeApp:
-    def __init__(self, settings):
-        self.now = 1_000_000 * MS
-        self.audio = FakeAudio()
-        self.seats = Seats()
-        self.stats = None
-        self.settings = settings
-        self.messages = []
-
-    def clock_ns(self):
-        return self.now
-
-    def device_glyph(self, device):
-        return device or ""
-
-    def log(self, text):
-        self.messages.append(text)
-
-
-class Stub(Scene):
-    def enter(self, **kw):
-        self.kw = kw
-
+from tests.driving import MS, FakeApp, Stub, close_app, key, real_app
 
 def make_scene(tmp_path, cpus=1, settings=None, **kw):
     app = FakeApp(settings or Settings(tmp_path / "settings.json"))
@@ -235,24 +197,9 @@ SPEED = 40
 
 @pytest.fixture
 def app(tmp_path):
-    from arcade.app import App
-    from arcade.stats import Stats
-
-    a = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "stats.db"),
-            pace=False, clock_ns=lambda: time.perf_counter_ns() * SPEED)
-    a.start("title")
-    a.run(frames=2)
+    a = real_app(tmp_path, SPEED)
     yield a
-    pygame.quit()
-    look.reset_cache()  # fonts made before the quit are dead: later tests must not get them
-
-
-def key(app, name, frames=2):
-    code = pygame.key.key_code(name)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.run(frames=1)
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
-    app.run(frames=frames)
+    close_app(a)
 
 
 KB1 = {"up": "w", "down": "s", "left": "a", "right": "d", "a": "f", "b": "g"}

@@ -2,49 +2,22 @@
 player's keyboard zone (posted as pygame events through the real loop), remembered in
 settings["game_options"], and handed to the game the lobby starts."""
 
-import time
 
-import pygame
 import pytest
 
 import game
-from arcade.app import App
-from arcade.settings import Settings
-from arcade.stats import Stats
 from scenes.lobby import LobbyScene
 from scenes.table import GameScene
+from tests.driving import close_app, key, real_app, run_until
 
 SPEED = 40  # the app's clock runs this much faster than real time: the countdown is short
 
 
-def fast_clock():
-    return time.perf_counter_ns() * SPEED
-
-
 @pytest.fixture
 def app(tmp_path):
-    a = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "stats.db"),
-            pace=False, clock_ns=fast_clock)
-    a.start("title")
-    a.run(frames=2)
+    a = real_app(tmp_path, SPEED)
     yield a
-    pygame.quit()
-
-
-def key(app, name, frames=2):
-    code = pygame.key.key_code(name)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.run(frames=1)
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
-    app.run(frames=frames)
-
-
-def run_until(app, done, frames=2000):
-    for _ in range(frames):
-        if done():
-            return True
-        app.run(frames=1)
-    return done()
+    close_app(a)
 
 
 def lobby_with_two(app, game_id):

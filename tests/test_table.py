@@ -7,49 +7,11 @@ pytest.importorskip("pygame")
 
 import game  # noqa: E402
 from arcade.input import DeviceChange, Press  # noqa: E402
-from arcade.seats import Seats  # noqa: E402
-from scenes.base import Scene  # noqa: E402
 from scenes.manager import SceneManager  # noqa: E402
 from scenes.table import GameScene  # noqa: E402
 
 from tests import toygame  # noqa: E402
-
-MS = 1_000_000
-
-
-class FakeAudio:
-    def __init__(self):
-        self.played = []
-
-    def play(self, name):
-        self.played.append(name)
-
-
-class FakeApp:
-    def __init__(self):
-        self.now = 1_000_000 * MS  # an arbitrary perf_counter_ns origin
-        self.audio = FakeAudio()
-        self.seats = Seats()
-        self.stats = None
-        self.settings = {"cpu_level": "hard"}
-        self.messages = []
-
-    def clock_ns(self):
-        return self.now
-
-    def device_glyph(self, device):
-        return device or ""
-
-    def log(self, text):
-        self.messages.append(text)
-
-
-class Stub(Scene):
-    opaque = False
-
-    def enter(self, **kw):
-        self.kw = kw
-
+from tests.driving import MS, FakeApp, Stub  # noqa: E402
 
 class ToyScene(GameScene):
     game_id = "toy"

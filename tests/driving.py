@@ -1,0 +1,92 @@
+"""Shared rigs for driving the arcade in tests: the real App loop on a fast clock, keys posted
+as real pygame events, and a minimal fake app for testing one scene by hand.
+
+Not a test module; the scene tests import from it so the rigs are written once.
+"""
+
+import time
+
+import pygame
+
+from arcade import look
+from arcade.app import App
+from arcade.seats import Seats
+from arcade.settings import Settings
+from arcade.stats import Stats
+from scenes.base import Scene
+
+MS = 1_000_000  # nanoseconds in a millisecond
+
+
+def real_app(tmp_path, speed: float = 1):
+    """The real App (settings and stats in tmp_path), unpaced, its clock `speed` times faster
+    than real time, already showing the title. Close it with `close_app`."""
+    def clock():
+        return int(time.perf_counter_ns() * speed)
+
+    app = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "stats.db"),
+              pace=False, clock_ns=clock)
+    app.start("title")
+    app.run(frames=2)
+    return app
+
+
+def close_app(app) -> None:
+    pygame.quit()
+    look.reset_cache()  # fonts made before the quit are dead: later tests must not get them
+
+
+def key(app, name: str, frames: int = 2) -> None:
+    """Press and release one key through SDL's event queue, as a keyboard would."""
+    code = pygame.key.key_code(name)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    app.run(frames=1)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    app.run(frames=frames)
+
+
+def run_until(app, done, frames: int = 2000) -> bool:
+    """Run the loop frame by frame until done() or the frame limit; returns done()."""
+    for _ in range(frames):
+        if done():
+            return True
+        app.run(frames=1)
+    return done()
+
+
+class FakeAudio:
+    def __init__(self):
+        self.played = []
+
+    def play(self, name):
+        self.played.append(name)
+
+
+class FakeApp:
+    """Just enough of App for a scene driven by hand, on a clock the test moves (`now`)."""
+
+    def __init__(self, settings=None):
+        self.now = 1_000_000 * MS  # an arbitrary perf_counter_ns origin
+        self.audio = FakeAudio()
+        self.seats = Seats()
+        self.stats = None
+        self.settings = settings if settings is not None else {"cpu_level": "hard"}
+        self.messages = []
+
+    def clock_ns(self):
+        return self.now
+
+    def device_glyph(self, device):
+        return device or ""
+
+    def log(self, text):
+        self.messages.append(text)
+
+
+class Stub(Scene):
+    """A scene that only remembers what it was entered with."""
+
+    opaque = False
+
+    def enter(self, **kw):
+        self.kw = kw
