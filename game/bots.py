@@ -11,6 +11,7 @@ Turn-based bots only implement `choose`.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -99,6 +100,11 @@ class RandomBot(Bot):
 
     def choose(self, view, legal):
         return self.rng.choice(legal)
+
+
+def bot_levels(bot_class) -> dict:
+    """GameInfo.bots for a game whose bot class takes (seat, seed, level): one per level."""
+    return {level: functools.partial(bot_class, level=level) for level in LEVELS}
 
 
 def make_bot(info, level: str, seat: int, seed: int) -> Bot:

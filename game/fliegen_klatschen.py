@@ -34,7 +34,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from .bots import SIMPLE, Bot, ReactionModel
+from .bots import SIMPLE, Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 
@@ -812,9 +812,6 @@ def _up_flies(view: dict) -> list:
     return [c for c in view["cards"] if c["up"] and c["face"] != SWATTER]
 
 
-def _bot(level: str):
-    return lambda seat, seed: FlyBot(seat, seed, level)
-
 
 INFO = GameInfo(
     id="fliegen_klatschen",
@@ -826,7 +823,7 @@ INFO = GameInfo(
     pitch="Turn cards until the swatter comes, then slap the fattest fly of the right colour.",
     new=lambda players, options, seed: FliegenKlatschen(players, options, seed),
     action_types=(Reveal, Slap, VoidRound),
-    bots={level: _bot(level) for level in ("easy", "normal", "hard")},
+    bots=bot_levels(FlyBot),
     default_options={"remove": 0},
     option_choices={"remove": ("Cards in play", tuple(
         (n, f"{CARDS - n} of {CARDS} (shorter game)" if n else f"all {CARDS}")

@@ -32,7 +32,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from .bots import MISTAKE_RATE, Bot
+from .bots import MISTAKE_RATE, Bot, bot_levels
 from .core import TERMINAL, GameInfo, IllegalAction, Outcome, State, Event
 
 # --- the rulebook as data ---------------------------------------------------------------------
@@ -997,9 +997,6 @@ def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:
 _SAFE_ODDS: dict = {}  # (hidden, risky, flixos) -> odds; a cache of a pure function
 
 
-def _bot(level):
-    return lambda seat, seed: FlixoBot(seat, seed, level)
-
 
 def new_game(players: int, options: dict, seed: int) -> FlixoState:
     return FlixoState(players, options, seed)
@@ -1015,7 +1012,7 @@ INFO = GameInfo(
     pitch="Find the Flixos hidden in your card displays and clear them out together.",
     new=new_game,
     action_types=(TakeDiscard, Draw, SwapDrawn, DiscardAndReveal, RewardPeek),
-    bots={level: _bot(level) for level in ("easy", "normal", "hard")},
+    bots=bot_levels(FlixoBot),
     default_options={"level": 1, "large_displays": False, "flixos": 0},
     printed_players=(2, 5),
 )

@@ -38,7 +38,7 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from .bots import MISTAKE_RATE, SIMPLE, Bot, ReactionModel
+from .bots import MISTAKE_RATE, SIMPLE, Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .waybills import COLOURS, DECK_SIZE, LEGIBILITY, card, card_view
@@ -618,9 +618,6 @@ END_WORDS = {"five_waybills": "Someone holds five waybills", "pile": "The pile r
              None: ""}
 
 
-def _bot(level: str):
-    return lambda seat, seed: OtterBot(seat, seed, level)
-
 
 INFO = GameInfo(
     id="flotter_otter",
@@ -633,7 +630,7 @@ INFO = GameInfo(
     pitch="Read the waybill, stack your five boxes in order, grab first: be the brisk otter!",
     new=lambda players, options, seed: FlotterOtterState(players, options, seed),
     action_types=(PlaceBox, Undo, Grab, VoidRound),
-    bots={level: _bot(level) for level in ("easy", "normal", "hard")},
+    bots=bot_levels(OtterBot),
     default_options={"series": False},
     option_choices={"series": ("Series", ((False, "one game"),
                                           (True, f"{SERIES_GAMES} games, points added up")))},
