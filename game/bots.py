@@ -57,6 +57,7 @@ class Bot:
     """Base class. `seat` is the bot's player index; `rng` its own seeded generator."""
 
     level = "normal"
+    uses_view = True
 
     def __init__(self, seat: int, seed: int, level: str | None = None):
         self.seat = seat
@@ -78,6 +79,7 @@ class RandomBot(Bot):
     """Uniform random legal play (interrupts aside); in real-time games at random moments."""
 
     level = "random"
+    uses_view = False  # it looks only at the legal actions: drivers may pass view=None
 
     def __init__(self, seat: int, seed: int, level: str | None = None, realtime: bool = False):
         super().__init__(seat, seed, level)
@@ -85,21 +87,25 @@ class RandomBot(Bot):
         self.due: int | None = None
 
     def poll(self, view, legal, now):
-        legal = [a for a in legal if not isinstance(a, Interrupt)]
-        if not self.realtime:
-            return super().poll(view, legal, now)
-        if not legal:
+        if all(isinstance(a, Interrupt) for a in legal):  # nothing of its own to do
             self.due = None
             return [], None
+        if not self.realtime:
+            return [self.choose(view, legal)], None
         if self.due is None:
             self.due = now + self.rng.randint(20, 400)
         if now < self.due:
             return [], self.due
         self.due = None
-        return [self.rng.choice(legal)], now + 1
+        return [self.choose(view, legal)], now + 1
 
     def choose(self, view, legal):
-        return self.rng.choice(legal)
+        # Drawing again past an interrupt is uniform over the rest, without copying a list of
+        # hundreds of slaps at every poll.
+        while True:
+            action = self.rng.choice(legal)
+            if not isinstance(action, Interrupt):
+                return action
 
 
 def bot_levels(bot_class) -> dict:

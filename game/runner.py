@@ -47,7 +47,8 @@ def run_turns(state: State, bots) -> None:
         seats = range(state.players) if turn == SIMULTANEOUS else [turn]
         for seat in seats:
             legal = state.legal_actions(seat)
-            actions, _ = bots[seat].poll(state.view(seat), legal, state.now)
+            view = state.view(seat) if bots[seat].uses_view else None
+            actions, _ = bots[seat].poll(view, legal, state.now)
             if actions:
                 state.apply(seat, actions[0])
                 break
@@ -66,7 +67,8 @@ def run_realtime(state: State, bots) -> None:
         for seat, bot in enumerate(bots):
             if wakes[seat] is None or wakes[seat] > now:
                 continue
-            actions, wakes[seat] = bot.poll(state.view(seat), state.legal_actions(seat), now)
+            view = state.view(seat) if bot.uses_view else None
+            actions, wakes[seat] = bot.poll(view, state.legal_actions(seat), now)
             for action in actions:
                 state.apply(seat, action, now)
                 changed = True
