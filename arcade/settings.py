@@ -131,6 +131,14 @@ def move_aside(path: Path) -> Path:
     return target
 
 
+def keep_broken(path: Path) -> str:
+    """Move a broken file aside (move_aside) and say where it went, for the on-screen notice."""
+    try:
+        return f"It was kept as {move_aside(path).name}."
+    except OSError:
+        return "It could not be moved aside."
+
+
 class Settings:
     """The settings dict with defaults, validation and atomic saving (see module docstring)."""
 
@@ -167,11 +175,7 @@ class Settings:
             self.add_notice("Some settings were invalid and were reset: " + ", ".join(sorted(bad)))
 
     def _broken(self, why: str) -> None:
-        try:
-            kept = move_aside(self.path)
-            where = f"It was kept as {kept.name}."
-        except OSError:
-            where = "It could not be moved aside."
+        where = keep_broken(self.path)
         self.add_notice(f"The settings file {why}; starting with default settings. {where}")
 
     # -- notices ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from arcade.settings import APP_NAME, move_aside
+from arcade.settings import APP_NAME, keep_broken
 
 FILE_NAME = "stats.sqlite3"
 
@@ -91,11 +91,7 @@ class Stats:
         try:
             return self._connect()
         except sqlite3.Error as e:
-            try:
-                kept = move_aside(self.path)
-                where = f"It was kept as {kept.name}."
-            except OSError:
-                where = "It could not be moved aside."
+            where = keep_broken(self.path)
             self._say(f"The statistics file was damaged ({e}); starting a fresh one. {where}")
             try:
                 return self._connect()

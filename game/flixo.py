@@ -748,12 +748,7 @@ class FlixoBot(Bot):
     # -- choosing ----------------------------------------------------------------------------
 
     def choose(self, view: dict, legal: list):
-        steps = self.thinking(view, legal)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return _run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
         """choose() in small steps: a generator that yields None after each piece of work (a
@@ -852,12 +847,7 @@ class FlixoBot(Bot):
         return total
 
     def draw_cost(self, m, ends) -> float:
-        steps = self.draw_cost_steps(m, ends)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return _run_to_end(self.draw_cost_steps(m, ends))
 
     def draw_cost_steps(self, m, ends):
         """draw_cost as a generator (see thinking): yields after each follow-up it weighs."""
@@ -996,6 +986,15 @@ def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:
 
 _SAFE_ODDS: dict = {}  # (hidden, risky, flixos) -> odds; a cache of a pure function
 
+
+
+def _run_to_end(steps):
+    """Run a thinking generator (see FlixoBot.thinking) at once and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def new_game(players: int, options: dict, seed: int) -> FlixoState:
