@@ -32,7 +32,7 @@ def real_app(tmp_path, speed: float = 1):
 
 
 def close_app(app) -> None:
-    pygame.quit()
+    app.close()
     look.reset_cache()  # fonts made before the quit are dead: later tests must not get them
 
 

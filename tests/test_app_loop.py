@@ -7,11 +7,14 @@ the app and the game scenes see runs SPEED times faster than real time, so whole
 in seconds; the humans hand their seats to the CPU after the pause, as the pause menu offers.
 """
 
+import time
 
+import pygame
 import pytest
 
 import game
 from arcade import look
+from scenes.base import Scene
 from scenes.table import GameScene
 
 from tests import driving, toygame
@@ -136,3 +139,43 @@ def test_a_pad_pulled_mid_round_pauses_voids_the_round_and_plugging_it_back_resu
     assert app.seats[seat.index].device == seat.device and not seat.lost
     again.detach()
     app.run(frames=2)
+
+
+class _PressWhileDrawing(Scene):
+    """Its drawing makes an input (from the painter thread, like a pad pressed mid-frame) and
+    waits until the loop has taken it from SDL's queue."""
+
+    name = "press-while-drawing"
+
+    def enter(self, **kw) -> None:
+        self.made = self.drawn = None
+        self.handled = []  # (stamp, ns when handled)
+
+    def draw(self, canvas) -> None:
+        if self.made is not None:
+            return
+        self.made = time.perf_counter_ns()
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, tag="mid-frame"))
+        give_up = self.made + 5_000_000_000
+        while pygame.event.peek(pygame.USEREVENT, pump=False) and time.perf_counter_ns() < give_up:
+            time.sleep(0.0002)
+        time.sleep(0.005)  # the rest of a slow drawing
+        self.drawn = time.perf_counter_ns()
+
+    def handle_raw(self, event, t_ns) -> bool:
+        if event.type == pygame.USEREVENT and getattr(event, "tag", "") == "mid-frame":
+            self.handled.append((t_ns, time.perf_counter_ns()))
+            return True
+        return False
+
+
+def test_an_input_made_during_the_drawing_is_stamped_then_and_handled_after_the_flip(tmp_path):
+    a = real_app(tmp_path)  # its clock is time.perf_counter_ns
+    try:
+        scene = a.manager.push(_PressWhileDrawing)
+        a.run(frames=2)
+        [(stamp, handled)] = scene.handled
+        assert scene.made <= stamp < scene.drawn   # taken from the queue while still drawing
+        assert handled > scene.drawn               # but the scene saw it only after the frame
+    finally:
+        close_app(a)

@@ -42,7 +42,7 @@ def rig(tmp_path):
               pace=False, clock_ns=clock)
     app.start("title")
     yield app, clock
-    pygame.quit()
+    app.close()
 
 
 def frames(rig, n=1):
