@@ -158,6 +158,7 @@ class FliegenKlatschenScene(GameScene):
         "Swatter, or five colours up: all slap the most common colour!",
         "Wrong card: lose your last fly. First hand down wins.",
         "Too early: lose your last fly; that hand sits out a catch.",
+        "Each colour has its mark in the card's corner: blue circle, yellow triangle ...",
     ]
     # (the how-to card's meaning column is narrow: short words)
     controls = {"left": "move hand", "a": "flip / slap", "right2": "hand 2 move",

@@ -35,6 +35,16 @@ FLY_RGB = {
     "orange": (250, 128, 24),
     "red": (222, 40, 44),
 }
+# Each fly colour also has its own mark (the seat shapes of arcade.look), printed in the card's
+# corner and on the catch icons, so that players who cannot tell red from green still can.
+COLOUR_MARK = {
+    "blue": "circle",
+    "yellow": "triangle",
+    "green": "square",
+    "violet": "diamond",
+    "orange": "star",
+    "red": "cross",
+}
 FACE = (252, 248, 234)
 FACE_EDGE = (255, 255, 255)
 WING = (206, 226, 244)
@@ -128,6 +138,9 @@ def fly_face(colour: str, value: int, w: int, h: int) -> pygame.Surface:
         # the value again in a corner, for a card partly under a hand
         corner = look.font(look.MIN_FONT).render(str(value), True, shade(FLY_RGB[colour], 0.7))
         surf.blit(corner, (8, 3))
+        r = max(7, h // 13)
+        look.draw_shape(surf, COLOUR_MARK[colour], (w - r - 12, r + 12), r, FLY_RGB[colour],
+                        outline=DARK, width=2)
         _fly(surf, w / 2 + 4, h / 2 + 2, int(h * 0.9), colour, value)
         pygame.draw.rect(surf, shade(FLY_RGB[colour], 0.8), surf.get_rect(), 5,
                          border_radius=_radius(w, h))
@@ -305,6 +318,8 @@ def fly_icon(colour: str, size: int) -> pygame.Surface:
     def build():
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         _fly(surf, size / 2, size / 2 + size * 0.04, int(size * 0.95), colour, 3, number=False)
+        look.draw_shape(surf, COLOUR_MARK[colour], (size / 2, size * 0.6), size * 0.16,
+                        look.WHITE, outline=DARK, width=2)
         return _prepare(surf)
     return look.cached(("fly_icon", colour, size), build)
 

@@ -233,3 +233,31 @@ def test_a_catch_with_virtual_pads_through_the_real_loop(app):
     assert scene.reactions[0][0][0] == mine[0]["ms"] >= 0
     assert app.stats.summary(seats[0].name, GAME, "slap").count == 1
     assert app.audio.counts["slap"] >= 2
+
+
+# -- colour marks --------------------------------------------------------------------------------
+
+
+def _grey_corner(surface, w, h):
+    """The card's top-right corner in grey levels only, as a colour-blind eye might see it."""
+    import pygame
+
+    corner = surface.subsurface((w - h // 4, 0, h // 4, h // 4))
+    grey = pygame.transform.grayscale(corner)
+    return [grey.get_at((x, y))[0] for x in range(0, corner.get_width(), 2)
+            for y in range(0, corner.get_height(), 2)]
+
+
+def test_every_fly_colour_has_its_own_mark_that_reads_without_colour(app):
+    from game.fliegen_klatschen import COLOURS
+    from scenes import fly_art
+
+    assert set(fly_art.COLOUR_MARK) == set(COLOURS)
+    assert len(set(fly_art.COLOUR_MARK.values())) == len(COLOURS)
+    w, h = 150, 200
+    corners = {c: _grey_corner(fly_art.fly_face(c, 3, w, h), w, h) for c in COLOURS}
+    for a in COLOURS:
+        for b in COLOURS:
+            if a < b:  # the grey pictures differ in many pixels, not just by shade noise
+                differ = sum(abs(p - q) > 40 for p, q in zip(corners[a], corners[b]))
+                assert differ > 20, (a, b, differ)
