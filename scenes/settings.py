@@ -1,5 +1,6 @@
-"""Settings: volumes (applied at once), fullscreen, the how-to card, and the key bindings of
-each keyboard zone (no key may serve two zones: arcade.input refuses it and says who has it).
+"""Settings: volumes (applied at once), fullscreen, the how-to card, the key bindings of
+each keyboard zone (no key may serve two zones: arcade.input refuses it and says who has it),
+and a reset of the Flixo campaign (A twice: the first press only asks).
 
 Any device drives it. Rebinding: choose a zone with left/right on "Keys", A opens its list,
 A on an action waits for the next key press (Escape cancels).
@@ -22,6 +23,7 @@ class SettingsScene(Scene):
         self.editing: str | None = None   # zone whose keys are listed
         self.capture: str | None = None   # action waiting for a key
         self.message = ""
+        self.confirm_reset = False
         vol = self.app.audio.volume
         onoff = lambda b: "on" if b else "off"  # noqa: E731
         self.menu = Menu([
@@ -32,9 +34,28 @@ class SettingsScene(Scene):
             ("howto", lambda: f"How-to cards: {onoff(self.app.settings.get('show_howto', True))}"),
             ("keys", lambda: f"Keys:  <  {ZONE_NAMES[KEYBOARD_ZONES[self.zone]]}  >"),
             ("keytest", "Keyboard test"),
+            ("campaign", self.campaign_label),
             ("done", "Done"),
         ])
         self.keys_menu: Menu | None = None
+
+    def campaign_label(self) -> str:
+        tables = len(self.app.settings.get("flixo_progress", {}) or {})
+        if not tables:
+            return "Flixo campaign: not started"
+        if self.confirm_reset:
+            return "Flixo campaign: A again to reset"
+        return f"Flixo campaign: reset ({tables} table{'s' if tables > 1 else ''})"
+
+    def reset_campaign(self) -> None:
+        if not self.app.settings.get("flixo_progress", {}):
+            self.app.audio.play("error")
+        elif not self.confirm_reset:
+            self.confirm_reset = True
+        else:
+            self.app.settings.set("flixo_progress", {})
+            self.confirm_reset = False
+            self.app.audio.play("confirm")
 
     # -- key capture -----------------------------------------------------------------------------
     def handle_raw(self, event, t_ns: int) -> bool:
@@ -71,6 +92,8 @@ class SettingsScene(Scene):
             return
         what = self.menu.handle(item)
         key = self.menu.key
+        if what is not None and key != "campaign":
+            self.confirm_reset = False
         if what == "move":
             self.app.audio.play("move")
         elif what in ("left", "right"):
@@ -80,6 +103,8 @@ class SettingsScene(Scene):
             elif key == "keys":
                 self.zone = (self.zone + step) % len(KEYBOARD_ZONES)
                 self.app.audio.play("move")
+        elif what == "choose" and key == "campaign":
+            self.reset_campaign()
         elif what == "choose":
             self.app.audio.play("confirm")
             if key == "fullscreen":

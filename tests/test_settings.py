@@ -89,3 +89,30 @@ def test_flixo_progress_round_trip(tmp_path):
     path = tmp_path / "settings.json"
     Settings(path).set("flixo_progress", {"level": 3, "solved": ["a", "b"]})
     assert Settings(path)["flixo_progress"] == {"level": 3, "solved": ["a", "b"]}
+
+
+def test_the_flixo_campaign_is_reset_from_the_settings_screen_after_a_second_press(tmp_path):
+    from tests.driving import close_app, key, real_app
+
+    app = real_app(tmp_path)
+    try:
+        step = {"level": 3, "flixos": 8, "beaten": False}
+        app.settings.set("flixo_progress", {"3:3x3": step})
+        scene = app.manager.push("settings")
+        app.run(frames=2)
+        while scene.menu.key != "campaign":
+            key(app, "s")                                  # kb1 down
+        assert "1 table" in scene.campaign_label()
+        key(app, "f")                                      # kb1 A: only asks
+        assert app.settings.get("flixo_progress") == {"3:3x3": step}
+        assert "again" in scene.campaign_label()
+        key(app, "s")                                      # moving away forgets the question
+        key(app, "w")
+        key(app, "f")
+        assert app.settings.get("flixo_progress") == {"3:3x3": step}
+        key(app, "f")                                      # asked and confirmed
+        assert app.settings.get("flixo_progress") == {}
+        assert Settings(tmp_path / "settings.json").get("flixo_progress") == {}  # on disk too
+        assert scene.campaign_label() == "Flixo campaign: not started"
+    finally:
+        close_app(app)
