@@ -135,3 +135,17 @@ def test_on_screen_labels_name_each_devices_own_key(hub):
 
 def test_an_action_a_zone_does_not_bind_shows_as_a_dash(hub):
     assert hub.label("kb1", "left2") == "-"
+
+
+@pytest.mark.parametrize("mod", [0, pygame.KMOD_NUM], ids=["numlock off", "numlock on"])
+def test_the_number_pad_zone_works_with_numlock_off_or_on(hub, mod):
+    """SDL 2 sends the keypad's own keys whatever NumLock says (checked under X11 with xdotool:
+    keycode 80 arrives as "[8]" both ways); the hub must not care about the NumLock bit."""
+    hub.seats.join("kb4")
+    names = {"up": "[8]", "left": "[4]", "a": "[0]", "b": "[.]"}
+    got = []
+    for action, name in names.items():
+        event = pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name), mod=mod,
+                                   scancode=0, unicode="")
+        got += [(p.device, p.action) for p in hub.handle(event, 1)]
+    assert got == [("kb4", action) for action in names]
