@@ -1,7 +1,9 @@
 """Flotte Fünf: starts the arcade, the attract mode, or one of the headless commands.
 
-    python main.py [--fullscreen] [--screenshot-dir DIR]      the arcade
-    python main.py demo [GAME] [--screenshot-dir DIR]           bots play on screen, looping
+    python main.py [--fullscreen] [--screenshot-dir DIR] [--scale 1|2]     the arcade
+    python main.py demo [GAME] [--screenshot-dir DIR] [--scale 1|2]  bots play on screen, looping
+
+--scale: pixels per canvas unit: 1 draws at 1080p, 2 at 4K (default: 2 on a 4K desktop).
     python main.py simulate GAME --players N --games K --seed S [--level L] [--json]
                                  [--save-logs DIR]             bot tournaments, headless
     python main.py replay FILE --check                          re-play a replay file headless
@@ -36,6 +38,8 @@ def build_parser() -> Parser:
     parser = Parser(prog="main.py", description="Flotte Fünf, a couch-party arcade.")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--screenshot-dir", type=Path, help="save screenshots (F12) here")
+    parser.add_argument("--scale", type=int, choices=(1, 2),
+                        help="draw at 1080p (1) or 4K (2); default: from the desktop size")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
     demo = sub.add_parser("demo", help="attract mode: bots play on screen")
@@ -43,6 +47,7 @@ def build_parser() -> Parser:
     demo.add_argument("--fullscreen", action="store_true")
     demo.add_argument("--screenshot-dir", type=Path)
     demo.add_argument("--frames", type=int, help="stop after this many frames")
+    demo.add_argument("--scale", type=int, choices=(1, 2))
 
     sim = sub.add_parser("simulate", help="play games with bots, headless")
     sim.add_argument("game")
@@ -147,8 +152,9 @@ def main(argv=None) -> int:
         if args.game is not None:
             game_info(args.game)
         return run_demo(args.game, fullscreen=args.fullscreen or None,
-                        screenshot_dir=args.screenshot_dir, frames=args.frames)
-    return run_arcade(fullscreen=args.fullscreen or None, screenshot_dir=args.screenshot_dir)
+                        screenshot_dir=args.screenshot_dir, frames=args.frames, scale=args.scale)
+    return run_arcade(fullscreen=args.fullscreen or None, screenshot_dir=args.screenshot_dir,
+                      scale=args.scale)
 
 
 if __name__ == "__main__":

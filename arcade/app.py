@@ -1,16 +1,17 @@
 """The arcade application: one window, one loop, the scene stack.
 
     run_arcade(fullscreen=False, screenshot_dir=None, frames=None, size=None,
-               settings_path=None, stats_path=None) -> int
+               settings_path=None, stats_path=None, scale=None) -> int
     run_demo(game_id=None, fullscreen=False, screenshot_dir=None, frames=None, size=None,
-             settings_path=None, stats_path=None) -> int
+             settings_path=None, stats_path=None, scale=None) -> int
 
 main.py parses the command line and calls these. Both return a process exit code.
 
-The window shows a logical 1920x1080 canvas (arcade.look.CANVAS). pygame-ce's SCALED mode
-makes the display surface that canvas and lets SDL scale it to any window or fullscreen size,
-aspect kept, with bars (look.fit is the same maths, for tests and mouse positions). Scenes keep
-what matters inside look.SAFE, the TV title-safe area.
+The window shows a logical 1920x1080 canvas (arcade.look.CANVAS), drawn at `scale` pixels per
+unit (arcade.paint: 1 for 1080p, 2 for 4K; by default 2 when the desktop is 4K). pygame-ce's
+SCALED mode makes the display surface that canvas and lets SDL fit it to any window or
+fullscreen size, aspect kept, with bars (look.fit is the same maths, for tests and mouse
+positions). Scenes keep what matters inside look.SAFE, the TV title-safe area.
 
 The loop (App.run), each frame:
     1. fixed-step updates: manager.update(UPDATE_MS) as many times as real time has advanced;
@@ -48,7 +49,7 @@ from pathlib import Path
 
 import pygame
 
-from arcade import look
+from arcade import look, paint
 
 FPS = 60
 FRAME_NS = 1_000_000_000 // FPS
@@ -112,7 +113,7 @@ class App:
 
     def __init__(self, fullscreen: bool | None = None, size=None, screenshot_dir=None,
                  frame_limit: int | None = None, settings=None, stats=None, pace: bool = True,
-                 audio: bool = True, clock_ns=time.perf_counter_ns):
+                 audio: bool = True, clock_ns=time.perf_counter_ns, scale: int | None = None):
         from arcade.audio import Audio
         from arcade.input import InputHub
         from arcade.seats import Seats
@@ -142,6 +143,7 @@ class App:
         if fullscreen is None:
             fullscreen = bool(self.settings.get("fullscreen", False))
         self.fullscreen = fullscreen
+        paint.set_scale(scale if scale is not None else self._desktop_scale())
         self.canvas = self._open_window(fullscreen, size)
         look.reset_cache()
 
@@ -166,6 +168,15 @@ class App:
         self.painter = Painter(self.draw)
 
     # -- the window ------------------------------------------------------------------------------
+    @staticmethod
+    def _desktop_scale() -> int:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return 1  # headless (tests, benchmarks): 1080p unless asked
+        try:
+            return paint.pick_scale(pygame.display.get_desktop_sizes()[0])
+        except (pygame.error, IndexError):
+            return 1
+
     def _open_window(self, fullscreen: bool, size) -> pygame.Surface:
         # SCALED: SDL's renderer scales the canvas to the window on the GPU, aspect kept.
         # The headless dummy driver has no window to scale and only a slow software renderer
@@ -178,7 +189,8 @@ class App:
         else:
             flags |= pygame.RESIZABLE
         pygame.display.set_caption("Flotte Fünf")
-        canvas = pygame.display.set_mode(look.CANVAS, flags, vsync=0)
+        canvas = pygame.display.set_mode((look.W * paint.SCALE, look.H * paint.SCALE), flags,
+                                         vsync=0)
         if not fullscreen and not headless:
             self._size_window(size)
         return canvas
@@ -196,8 +208,9 @@ class App:
                 dw, dh = pygame.display.get_desktop_sizes()[0]
             except (pygame.error, IndexError):
                 return
-            scale = min(1.0, dw * 0.9 / look.W, dh * 0.85 / look.H)
-            size = (int(look.W * scale), int(look.H * scale))
+            pw, ph = look.W * paint.SCALE, look.H * paint.SCALE
+            scale = min(1.0, dw * 0.9 / pw, dh * 0.85 / ph)
+            size = (int(pw * scale), int(ph * scale))
         if tuple(size) != tuple(window.size):
             window.size = tuple(size)
 
@@ -364,21 +377,23 @@ class App:
             self.manager.handle(item)
 
 
-def _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path) -> App:
+def _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path,
+              scale) -> App:
     from arcade.settings import Settings
     from arcade.stats import Stats
 
     settings = Settings(settings_path) if settings_path else None
     stats = Stats(stats_path) if stats_path else None
     return App(fullscreen=fullscreen, size=size, screenshot_dir=screenshot_dir,
-               frame_limit=frames, settings=settings, stats=stats)
+               frame_limit=frames, settings=settings, stats=stats, scale=scale)
 
 
 def run_arcade(fullscreen: bool | None = None, screenshot_dir: str | None = None,
                frames: int | None = None, size: tuple | None = None,
-               settings_path: str | None = None, stats_path: str | None = None) -> int:
+               settings_path: str | None = None, stats_path: str | None = None,
+               scale: int | None = None) -> int:
     """The arcade from the title screen. fullscreen None: as last chosen in settings."""
-    app = _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path)
+    app = _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path, scale)
     try:
         app.start("title")
         app.run()
@@ -390,7 +405,7 @@ def run_arcade(fullscreen: bool | None = None, screenshot_dir: str | None = None
 def run_demo(game_id: str | None = None, fullscreen: bool | None = None,
              screenshot_dir: str | None = None, frames: int | None = None,
              size: tuple | None = None, settings_path: str | None = None,
-             stats_path: str | None = None) -> int:
+             stats_path: str | None = None, scale: int | None = None) -> int:
     """Attract mode: CPU players play game after game (only `game_id` if given) until a key or
     button is pressed, which goes to the title screen. Returns 2 for an unknown game id."""
     import game
@@ -399,7 +414,7 @@ def run_demo(game_id: str | None = None, fullscreen: bool | None = None,
         print(f"no game {game_id!r}; games: {', '.join(game.GAMES) or 'none yet'}",
               file=sys.stderr)
         return 2
-    app = _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path)
+    app = _make_app(fullscreen, screenshot_dir, frames, size, settings_path, stats_path, scale)
     try:
         app.start("demo", game_id=game_id)
         app.run()

@@ -1,7 +1,7 @@
 """The one look of the arcade: canvas geometry, palette, type, cards, panels, buttons, badges.
 
-Everything is drawn by code onto the logical 1920x1080 canvas at its final size (no bitmaps
-scaled at run time). Rendered text, badges, icons and backgrounds are cached: a frame mostly
+Everything is drawn by code in units of the logical 1920x1080 canvas, through arcade.paint,
+which draws at the screen's pixel density (1080p or 4K): no bitmaps scaled at run time. Rendered text, badges, icons and backgrounds are cached: a frame mostly
 blits cached surfaces. Surfaces are convert()/convert_alpha()-ed once a display exists (the
 cache is emptied by `reset_cache()` when the display mode changes).
 
@@ -16,6 +16,8 @@ import math
 import os
 
 import pygame
+
+from arcade import paint
 
 W, H = 1920, 1080
 CANVAS = (W, H)
@@ -64,8 +66,29 @@ USED_SIZES: set[int] = set()  # every font size asked for (tests check none is u
 CACHE_LIMIT = 2000
 
 
-def font(size: int) -> pygame.font.Font:
-    """pygame-ce's bundled font at `size` px. Refuses anything too small to read from a sofa."""
+class Font:
+    """pygame-ce's bundled font measured in canvas units: render() draws its glyphs at
+    paint.SCALE (so text is sharp at 4K), size() and get_linesize() answer in units."""
+
+    def __init__(self, size: int):
+        self.pixels = pygame.font.Font(FONT_FILE, size * paint.SCALE)
+
+    def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
+        return self.pixels.render(text, antialias, colour, background)
+
+    def size(self, text: str) -> tuple[int, int]:
+        w, h = self.pixels.size(text)
+        return -(-w // paint.SCALE), -(-h // paint.SCALE)
+
+    def get_linesize(self) -> int:
+        return -(-self.pixels.get_linesize() // paint.SCALE)
+
+    def get_height(self) -> int:
+        return -(-self.pixels.get_height() // paint.SCALE)
+
+
+def font(size: int) -> Font:
+    """The arcade's font at `size` units. Refuses anything too small to read from a sofa."""
     if size < MIN_FONT:
         raise ValueError(f"font size {size} is under {MIN_FONT} px: unreadable on a TV")
     USED_SIZES.add(size)
@@ -74,7 +97,7 @@ def font(size: int) -> pygame.font.Font:
         _fonts.clear()
     f = _fonts.get(size)
     if f is None:
-        f = _fonts[size] = pygame.font.Font(FONT_FILE, size)
+        f = _fonts[size] = Font(size)
     return f
 
 
@@ -137,10 +160,11 @@ def text_surface(s: str, size: int = BODY, colour=TEXT) -> pygame.Surface:
     return cached(key, lambda: _prepare(font(size).render(s, True, colour)))
 
 
-def text(canvas, s: str, pos, size: int = BODY, colour=TEXT, anchor: str = "topleft") -> pygame.Rect:
+def text(canvas, s: str, pos, size: int = BODY, colour=TEXT,
+         anchor: str = "topleft") -> pygame.Rect:
     surf = text_surface(s, size, colour)
-    rect = surf.get_rect(**{anchor: pos})
-    canvas.blit(surf, rect)
+    rect = paint.get_rect(surf, **{anchor: pos})
+    paint.blit(canvas, surf, rect)
     return rect
 
 
@@ -213,21 +237,21 @@ def draw_shape(surface, shape: str, center, r: float, colour, outline=None, widt
     cx, cy = center
     if shape == "circle":
         if outline is not None:
-            pygame.draw.circle(surface, outline, (cx, cy), r + width)
-        pygame.draw.circle(surface, colour, (cx, cy), r)
+            paint.circle(surface, outline, (cx, cy), r + width)
+        paint.circle(surface, colour, (cx, cy), r)
         return
     pts = _shape_points(shape, cx, cy, r)
     if outline is not None:
-        pygame.draw.polygon(surface, outline, pts, 0)
-        pygame.draw.lines(surface, outline, True, pts, width * 2)
-    pygame.draw.polygon(surface, colour, pts)
-    pygame.draw.aalines(surface, colour, True, pts)
+        paint.polygon(surface, outline, pts, 0)
+        paint.lines(surface, outline, True, pts, width * 2)
+    paint.polygon(surface, colour, pts)
+    paint.aalines(surface, colour, True, pts)
 
 
 def shape_icon(shape: str, colour, r: int) -> pygame.Surface:
     def build():
         size = int(r * 2.6)
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        surf = paint.surface((size, size), pygame.SRCALPHA)
         draw_shape(surf, shape, (size / 2, size / 2), r, colour, outline=INK, width=3)
         return _prepare(surf)
     return cached(("shape", shape, tuple(colour), r), build)
@@ -237,30 +261,30 @@ def shape_icon(shape: str, colour, r: int) -> pygame.Surface:
 def background(canvas) -> None:
     """The arcade's dark gradient backdrop (one cached full-canvas blit)."""
     def build():
-        surf = pygame.Surface(CANVAS)
+        surf = paint.surface(CANVAS)
         for y in range(H):
-            pygame.draw.line(surf, mix(BG_TOP, BG_BOTTOM, y / H), (0, y), (W, y))
+            paint.line(surf, mix(BG_TOP, BG_BOTTOM, y / H), (0, y), (W, y))
         # a faint diagonal weave, so large empty areas do not band on TVs
         for x in range(-H, W, 48):
-            pygame.draw.line(surf, mix(BG_TOP, (40, 52, 96), 0.25), (x, 0), (x + H, H), 1)
+            paint.line(surf, mix(BG_TOP, (40, 52, 96), 0.25), (x, 0), (x + H, H), 1)
         return _prepare(surf, alpha=False)
-    canvas.blit(cached(("bg",), build), (0, 0))
+    paint.blit(canvas, cached(("bg",), build), (0, 0))
 
 
 def felt(canvas, rect, radius: int = 40) -> None:
     """The table cloth a game's cards lie on."""
     rect = pygame.Rect(rect)
-    pygame.draw.rect(canvas, SHADOW, rect.move(0, 10), border_radius=radius)
-    pygame.draw.rect(canvas, FELT_EDGE, rect, border_radius=radius)
-    pygame.draw.rect(canvas, FELT, rect.inflate(-16, -16), border_radius=radius - 8)
+    paint.rect(canvas, SHADOW, rect.move(0, 10), border_radius=radius)
+    paint.rect(canvas, FELT_EDGE, rect, border_radius=radius)
+    paint.rect(canvas, FELT, rect.inflate(-16, -16), border_radius=radius - 8)
 
 
 def panel(canvas, rect, colour=PANEL, radius: int = 28, edge=PANEL_EDGE) -> pygame.Rect:
     rect = pygame.Rect(rect)
-    pygame.draw.rect(canvas, SHADOW, rect.move(0, 8), border_radius=radius)
-    pygame.draw.rect(canvas, colour, rect, border_radius=radius)
+    paint.rect(canvas, SHADOW, rect.move(0, 8), border_radius=radius)
+    paint.rect(canvas, colour, rect, border_radius=radius)
     if edge is not None:
-        pygame.draw.rect(canvas, edge, rect, width=3, border_radius=radius)
+        paint.rect(canvas, edge, rect, width=3, border_radius=radius)
     return rect
 
 
@@ -273,22 +297,22 @@ def card(canvas, rect, label: str = "", colour=CARD, ink=INK, size: int = LARGE,
     pad = 8 if highlight is not None else 0
 
     def build():
-        surf = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad + 6), pygame.SRCALPHA)
+        surf = paint.surface((rect.width + 2 * pad, rect.height + 2 * pad + 6), pygame.SRCALPHA)
         r = pygame.Rect(pad, pad, rect.width, rect.height)
-        pygame.draw.rect(surf, SHADOW, r.move(0, 6), border_radius=radius)
+        paint.rect(surf, SHADOW, r.move(0, 6), border_radius=radius)
         if highlight is not None:
-            pygame.draw.rect(surf, highlight, r.inflate(2 * pad, 2 * pad),
-                             border_radius=radius + pad)
-        pygame.draw.rect(surf, colour, r, border_radius=radius)
-        pygame.draw.rect(surf, CARD_EDGE, r, width=3, border_radius=radius)
+            paint.rect(surf, highlight, r.inflate(2 * pad, 2 * pad),
+                       border_radius=radius + pad)
+        paint.rect(surf, colour, r, border_radius=radius)
+        paint.rect(surf, CARD_EDGE, r, width=3, border_radius=radius)
         if label:
             t = font(size).render(label, True, ink)
-            surf.blit(t, t.get_rect(center=r.center))
+            paint.blit(surf, t, paint.get_rect(t, center=r.center))
         return _prepare(surf)
 
     key = ("card", rect.size, label, tuple(colour), tuple(ink), size,
            tuple(highlight) if highlight is not None else None)
-    canvas.blit(cached(key, build), (rect.x - pad, rect.y - pad))
+    paint.blit(canvas, cached(key, build), (rect.x - pad, rect.y - pad))
     return rect
 
 
@@ -298,24 +322,24 @@ def card_back(canvas, rect, highlight=None) -> pygame.Rect:
     radius = max(8, rect.width // 8)
 
     def build():
-        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        r = surf.get_rect()
-        pygame.draw.rect(surf, CARD, r, border_radius=radius)
+        surf = paint.surface(rect.size, pygame.SRCALPHA)
+        r = paint.get_rect(surf)
+        paint.rect(surf, CARD, r, border_radius=radius)
         inner = r.inflate(-12, -12)
-        pygame.draw.rect(surf, CARD_BACK, inner, border_radius=radius - 4)
+        paint.rect(surf, CARD_BACK, inner, border_radius=radius - 4)
         step = max(10, rect.width // 6)
-        clip = surf.get_clip()
-        surf.set_clip(inner.inflate(-8, -8))
+        clip = paint.get_clip(surf)
+        paint.set_clip(surf, inner.inflate(-8, -8))
         for x in range(-rect.height, rect.width, step):
-            pygame.draw.line(surf, CARD_BACK_2, (x, 0), (x + rect.height, rect.height), 4)
-            pygame.draw.line(surf, CARD_BACK_2, (x + rect.height, 0), (x, rect.height), 4)
-        surf.set_clip(clip)
-        pygame.draw.rect(surf, CARD_EDGE, r, width=3, border_radius=radius)
+            paint.line(surf, CARD_BACK_2, (x, 0), (x + rect.height, rect.height), 4)
+            paint.line(surf, CARD_BACK_2, (x + rect.height, 0), (x, rect.height), 4)
+        paint.set_clip(surf, clip)
+        paint.rect(surf, CARD_EDGE, r, width=3, border_radius=radius)
         return _prepare(surf)
-    pygame.draw.rect(canvas, SHADOW, rect.move(0, 6), border_radius=radius)
+    paint.rect(canvas, SHADOW, rect.move(0, 6), border_radius=radius)
     if highlight is not None:
-        pygame.draw.rect(canvas, highlight, rect.inflate(16, 16), border_radius=radius + 6)
-    canvas.blit(cached(("back", rect.size), build), rect)
+        paint.rect(canvas, highlight, rect.inflate(16, 16), border_radius=radius + 6)
+    paint.blit(canvas, cached(("back", rect.size), build), rect)
     return rect
 
 
@@ -327,23 +351,23 @@ def button(canvas, rect, label: str, selected: bool = False, enabled: bool = Tru
     pad = 6
 
     def build():
-        surf = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad + 6), pygame.SRCALPHA)
+        surf = paint.surface((rect.width + 2 * pad, rect.height + 2 * pad + 6), pygame.SRCALPHA)
         r = pygame.Rect(pad, pad, rect.width, rect.height)
         if selected:
-            pygame.draw.rect(surf, WHITE, r.inflate(2 * pad, 2 * pad), border_radius=radius + pad)
+            paint.rect(surf, WHITE, r.inflate(2 * pad, 2 * pad), border_radius=radius + pad)
             fill, ink = ACCENT, INK
         else:
             fill, ink = PANEL, TEXT if enabled else MUTED
-            pygame.draw.rect(surf, SHADOW, r.move(0, 6), border_radius=radius)
-        pygame.draw.rect(surf, fill, r, border_radius=radius)
+            paint.rect(surf, SHADOW, r.move(0, 6), border_radius=radius)
+        paint.rect(surf, fill, r, border_radius=radius)
         if not selected:
-            pygame.draw.rect(surf, PANEL_EDGE, r, width=3, border_radius=radius)
+            paint.rect(surf, PANEL_EDGE, r, width=3, border_radius=radius)
         t = font(size).render(label, True, ink)
-        surf.blit(t, t.get_rect(center=r.center))
+        paint.blit(surf, t, paint.get_rect(t, center=r.center))
         return _prepare(surf)
 
     key = ("button", rect.size, label, selected, enabled, size)
-    canvas.blit(cached(key, build), (rect.x - pad, rect.y - pad))
+    paint.blit(canvas, cached(key, build), (rect.x - pad, rect.y - pad))
     return rect
 
 
@@ -362,11 +386,11 @@ def menu(canvas, labels, selected: int, top: int, width: int = 640, height: int 
 def keycap(canvas, pos, label: str, size: int = SMALL) -> pygame.Rect:
     """A key or button name drawn as a key cap (light box, dark ink), topleft at pos."""
     surf = text_surface(label, size, INK)
-    box = surf.get_rect(topleft=(pos[0] + 12, pos[1] + 6)).inflate(24, 12)
+    box = paint.get_rect(surf, topleft=(pos[0] + 12, pos[1] + 6)).inflate(24, 12)
     box.topleft = pos
-    pygame.draw.rect(canvas, SHADOW, box.move(0, 4), border_radius=10)
-    pygame.draw.rect(canvas, CARD, box, border_radius=10)
-    canvas.blit(surf, surf.get_rect(center=box.center))
+    paint.rect(canvas, SHADOW, box.move(0, 4), border_radius=10)
+    paint.rect(canvas, CARD, box, border_radius=10)
+    paint.blit(canvas, surf, paint.get_rect(surf, center=box.center))
     return box
 
 
@@ -403,20 +427,20 @@ def banner(canvas, s: str, colour=BAD, y: int | None = None, lead: int = 0) -> p
     """A pill with one line of large white text, centred; `lead` px are kept free on its left
     (for a seat's shape)."""
     surf = text_surface(s, LARGE, WHITE)
-    rect = pygame.Rect(0, 0, surf.get_width() + lead + 60, surf.get_height() + 30)
+    rect = pygame.Rect(0, 0, paint.get_width(surf) + lead + 60, paint.get_height(surf) + 30)
     rect.midtop = (CENTER[0], SAFE.top if y is None else y)
     panel(canvas, rect, colour, radius=rect.height // 2, edge=WHITE)
-    canvas.blit(surf, surf.get_rect(midleft=(rect.left + 30 + lead, rect.centery)))
+    paint.blit(canvas, surf, paint.get_rect(surf, midleft=(rect.left + 30 + lead, rect.centery)))
     return rect
 
 
 def dim(canvas, alpha: int = 170) -> None:
     """Darken everything drawn so far (under an overlay)."""
     def build():
-        surf = pygame.Surface(CANVAS, pygame.SRCALPHA)
-        surf.fill((*SHADOW, alpha))
+        surf = paint.surface(CANVAS, pygame.SRCALPHA)
+        paint.fill(surf, (*SHADOW, alpha))
         return _prepare(surf)
-    canvas.blit(cached(("dim", alpha), build), (0, 0))
+    paint.blit(canvas, cached(("dim", alpha), build), (0, 0))
 
 
 # -- seats ----------------------------------------------------------------------------------------
@@ -437,38 +461,38 @@ def seat_badge(canvas, pos, seat, glyph: str = "", *, ready: bool | None = None,
         glyph_s = text_surface(glyph, SMALL, INK) if glyph else None
         state_s = text_surface(state, SMALL, BAD if lost else (GOOD if ready else MUTED)) \
             if state else None
-        w = 16 + 64 + 14 + name_s.get_width() + 18
+        w = 16 + 64 + 14 + paint.get_width(name_s) + 18
         if glyph_s:
-            w += glyph_s.get_width() + 24 + 14
+            w += paint.get_width(glyph_s) + 24 + 14
         if state_s:
-            w += state_s.get_width() + 18
+            w += paint.get_width(state_s) + 18
         w = max(w, width or 0)
-        surf = pygame.Surface((w, BADGE_H), pygame.SRCALPHA)
-        r = surf.get_rect()
-        pygame.draw.rect(surf, seat.colour, r, border_radius=BADGE_H // 2)
-        pygame.draw.rect(surf, PANEL if not lost else (70, 30, 40), r.inflate(-10, -10),
-                         border_radius=BADGE_H // 2 - 5)
+        surf = paint.surface((w, BADGE_H), pygame.SRCALPHA)
+        r = paint.get_rect(surf)
+        paint.rect(surf, seat.colour, r, border_radius=BADGE_H // 2)
+        paint.rect(surf, PANEL if not lost else (70, 30, 40), r.inflate(-10, -10),
+                   border_radius=BADGE_H // 2 - 5)
         icon = shape_icon(seat.shape, seat.colour, 24)
-        surf.blit(icon, icon.get_rect(center=(16 + 32, BADGE_H // 2)))
+        paint.blit(surf, icon, paint.get_rect(icon, center=(16 + 32, BADGE_H // 2)))
         x = 16 + 64 + 14
-        surf.blit(name_s, name_s.get_rect(midleft=(x, BADGE_H // 2)))
-        x += name_s.get_width() + 18
+        paint.blit(surf, name_s, paint.get_rect(name_s, midleft=(x, BADGE_H // 2)))
+        x += paint.get_width(name_s) + 18
         if glyph_s:
-            box = glyph_s.get_rect(midleft=(x + 12, BADGE_H // 2)).inflate(24, 12)
-            pygame.draw.rect(surf, MUTED if not lost else BAD, box, border_radius=10)
-            surf.blit(glyph_s, glyph_s.get_rect(center=box.center))
+            box = paint.get_rect(glyph_s, midleft=(x + 12, BADGE_H // 2)).inflate(24, 12)
+            paint.rect(surf, MUTED if not lost else BAD, box, border_radius=10)
+            paint.blit(surf, glyph_s, paint.get_rect(glyph_s, center=box.center))
             x = box.right + 14
         if state_s:
-            surf.blit(state_s, state_s.get_rect(midleft=(x, BADGE_H // 2)))
+            paint.blit(surf, state_s, paint.get_rect(state_s, midleft=(x, BADGE_H // 2)))
         return _prepare(surf)
 
     key = ("badge", label, tuple(seat.colour), seat.shape, glyph, state, width)
     surf = cached(key, build)
-    rect = surf.get_rect(**{anchor: pos})
+    rect = paint.get_rect(surf, **{anchor: pos})
     if active:
-        pygame.draw.rect(canvas, WHITE, rect.inflate(14, 14), width=5,
-                         border_radius=BADGE_H // 2 + 7)
-    canvas.blit(surf, rect)
+        paint.rect(canvas, WHITE, rect.inflate(14, 14), width=5,
+                   border_radius=BADGE_H // 2 + 7)
+    paint.blit(canvas, surf, rect)
     return rect
 
 
@@ -481,7 +505,7 @@ def seat_strip(canvas, infos, active=frozenset(), y: int | None = None) -> list:
         key = ("badge", info["seat"].name, tuple(info["seat"].colour), info["seat"].shape,
                info.get("glyph", ""), "LOST" if info.get("lost") else "", None)
         surfs.append(_cache.get(key))
-    widths = [s.get_width() if s is not None else 360 for s in surfs]
+    widths = [paint.get_width(s) if s is not None else 360 for s in surfs]
     gap = 24
     rows = [list(range(len(infos)))]
     if sum(widths) + gap * (len(infos) - 1) > SAFE.width:
@@ -504,8 +528,8 @@ def seat_strip(canvas, infos, active=frozenset(), y: int | None = None) -> list:
 def flash_above(canvas, rect, s: str, colour=BAD) -> pygame.Rect:
     """A short message (an illegal move's rule) in a pill just above a badge."""
     surf = text_surface(s, SMALL, WHITE)
-    box = surf.get_rect(midbottom=(rect.centerx, rect.top - 14)).inflate(28, 14)
+    box = paint.get_rect(surf, midbottom=(rect.centerx, rect.top - 14)).inflate(28, 14)
     box.clamp_ip(SAFE.inflate(40, 40))
-    pygame.draw.rect(canvas, colour, box, border_radius=box.height // 2)
-    canvas.blit(surf, surf.get_rect(center=box.center))
+    paint.rect(canvas, colour, box, border_radius=box.height // 2)
+    paint.blit(canvas, surf, paint.get_rect(surf, center=box.center))
     return box

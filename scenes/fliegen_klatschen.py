@@ -28,7 +28,7 @@ import math
 import pygame
 import pymunk
 
-from arcade import look
+from arcade import look, paint
 from game.fliegen_klatschen import SWATTER, TURN_MS, Reveal, Slap
 
 from . import fly_art as art
@@ -379,7 +379,7 @@ class FliegenKlatschenScene(GameScene):
     def draw_table(self, canvas, view) -> None:
         now = self.anim_ms
         w, h = self.card_w, self.card_h
-        canvas.blit(self._table_layer(view), TABLE.topleft)
+        paint.blit(canvas, self._table_layer(view), TABLE.topleft)
         ups = sorted((c for c in view["cards"] if c["up"]),
                      key=lambda c: self.up_order.get(c["card"], -1))
         for c in ups:
@@ -389,11 +389,11 @@ class FliegenKlatschenScene(GameScene):
             age = now - self.pops.get(c["card"], -1e9)
             scale = 1.0 if age >= POP_MS else (1.2 if age < POP_MS / 2 else 1.1)
             surf = art.card_turned(card_key(c), w, h, place[2], scale)
-            canvas.blit(surf, surf.get_rect(center=place[:2]))
+            paint.blit(canvas, surf, paint.get_rect(surf, center=place[:2]))
             if age < 900 and c["card"] in self.revealed_by:
                 p = self.revealed_by[c["card"]]
                 ring = art.outline_turned(w, h, place[2], self.seats[p].colour)
-                canvas.blit(ring, ring.get_rect(center=place[:2]))
+                paint.blit(canvas, ring, paint.get_rect(ring, center=place[:2]))
         self._draw_cursor_rings(canvas, view)
         self._draw_landed(canvas, view)
         self._draw_cursors(canvas, view)
@@ -402,7 +402,7 @@ class FliegenKlatschenScene(GameScene):
             x = f["from"][0] + (f["to"][0] - f["from"][0]) * t
             y = f["from"][1] + (f["to"][1] - f["from"][1]) * t
             surf = art.card_turned(f["key"], w, h, f["tilt"])
-            canvas.blit(surf, surf.get_rect(center=(x, y)))
+            paint.blit(canvas, surf, paint.get_rect(surf, center=(x, y)))
         self._draw_bar(canvas, view)
         for p in range(self.players):
             self._draw_panel(canvas, view, p)
@@ -420,17 +420,18 @@ class FliegenKlatschenScene(GameScene):
         key = (self.round_key, down)
         if self.layer is None or self.layer_key != key:
             if self.layer is None:
-                self.layer = pygame.Surface(TABLE.size)
+                self.layer = paint.surface(TABLE.size)
                 if pygame.display.get_surface() is not None:
                     self.layer = self.layer.convert()
             layer = self.layer
-            layer.blit(_felt(), (0, 0))
+            paint.blit(layer, _felt(), (0, 0))
             backs = {c["card"]: c for c in view["cards"]}
             for card in down:
                 x, y, tilt = self.places[card]
                 surf = art.card_turned(("back", backs[card]["back"]), self.card_w,
                                        self.card_h, tilt)
-                layer.blit(surf, surf.get_rect(center=(x - TABLE.left, y - TABLE.top)))
+                at = paint.get_rect(surf, center=(x - TABLE.left, y - TABLE.top))
+                paint.blit(layer, surf, at)
             self.layer_key = key
         return self.layer
 
@@ -464,10 +465,10 @@ class FliegenKlatschenScene(GameScene):
             if entry is not None and not entry["up"]:
                 # the face-down card under a hand is lifted above its neighbours
                 lifted = art.card_turned(card_key(entry), self.card_w, self.card_h, tilt, 1.1)
-                canvas.blit(lifted, lifted.get_rect(center=(x, y - 4)))
+                paint.blit(canvas, lifted, paint.get_rect(lifted, center=(x, y - 4)))
             colour = art.ICE if frozen else self.seats[p].colour
             ring = art.outline_turned(self.card_w, self.card_h, tilt, colour, 8)
-            canvas.blit(ring, ring.get_rect(center=(x, y - 4)))
+            paint.blit(canvas, ring, paint.get_rect(ring, center=(x, y - 4)))
 
     def _draw_cursors(self, canvas, view) -> None:
         size = int(self._hand_size() * 0.8)
@@ -479,8 +480,8 @@ class FliegenKlatschenScene(GameScene):
                             pose="frozen" if frozen else "hover")
             # per player a little apart, so hands over one card stay visible
             off = (-1 if left else 1) * self.card_w * 0.34 + (p % 4) * 16 - 24
-            rect = surf.get_rect(midtop=(x + off, y + 2 + (p // 4) * 12))
-            canvas.blit(surf, rect)
+            rect = paint.get_rect(surf, midtop=(x + off, y + 2 + (p // 4) * 12))
+            paint.blit(canvas, surf, rect)
             for rp, text, _ in self.refusals:
                 if rp == p:
                     look.flash_above(canvas, rect, text)
@@ -499,8 +500,8 @@ class FliegenKlatschenScene(GameScene):
             left = s["hand"] == 0 and view["hands"] == 2
             surf = art.hand(seat.colour, seat.shape, size, left=left, pose=("squash", step))
             x, y = s["xy"]
-            rect = surf.get_rect(center=(x + k * 16, y - k * 12))
-            canvas.blit(surf, rect)
+            rect = paint.get_rect(surf, center=(x + k * 16, y - k * 12))
+            paint.blit(canvas, surf, rect)
             if s["false"]:
                 look.flash_above(canvas, rect, "false start")
 
@@ -515,17 +516,17 @@ class FliegenKlatschenScene(GameScene):
             p = view["turn"]
             seat = self.seats[p]
             icon = look.shape_icon(seat.shape, seat.colour, 18)
-            canvas.blit(icon, icon.get_rect(midleft=(x, BAR.centery)))
+            paint.blit(canvas, icon, paint.get_rect(icon, midleft=(x, BAR.centery)))
             look.text(canvas, f"{seat.name}: turn a card", (x + 58, BAR.centery), look.BODY,
                       look.TEXT, "midleft")
             left = max(0, (view["turn_deadline"] or now) - now)
             bar = pygame.Rect(right - 520, BAR.centery - 12, 400, 24)
-            pygame.draw.rect(canvas, look.SHADOW, bar, border_radius=12)
+            paint.rect(canvas, look.SHADOW, bar, border_radius=12)
             fill = bar.copy()
             fill.width = int(bar.width * min(1.0, left / TURN_MS))
             colour = look.ACCENT if left > 2000 else look.BAD
             if fill.width > 0:
-                pygame.draw.rect(canvas, colour, fill, border_radius=12)
+                paint.rect(canvas, colour, fill, border_radius=12)
             look.text(canvas, f"{math.ceil(left / 1000)} s", (right - 24, BAR.centery),
                       look.BODY, colour, "midright")
         elif phase == "catch":
@@ -560,10 +561,10 @@ class FliegenKlatschenScene(GameScene):
         surf = look.cached(key, lambda: self._panel_surface(view, p, rect.size, glyph, lines,
                                                             frozen))
         if active:
-            pygame.draw.rect(canvas, look.WHITE, rect.inflate(12, 12), 5, border_radius=26)
+            paint.rect(canvas, look.WHITE, rect.inflate(12, 12), 5, border_radius=26)
         elif fresh and view["last_catch"] is not None:
-            pygame.draw.rect(canvas, look.ACCENT, rect.inflate(8, 8), 4, border_radius=24)
-        canvas.blit(surf, rect)
+            paint.rect(canvas, look.ACCENT, rect.inflate(8, 8), 4, border_radius=24)
+        paint.blit(canvas, surf, rect)
         for fp, text, _ in self.flashes:
             if fp == p:
                 look.flash_above(canvas, rect, text)
@@ -572,26 +573,27 @@ class FliegenKlatschenScene(GameScene):
     def _panel_surface(self, view, p: int, size, glyph: str, lines, frozen: int):
         """A player's panel: shape, name, device, score; then the last catch's lines."""
         seat = self.seats[p]
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        r = surf.get_rect()
-        pygame.draw.rect(surf, seat.colour, r, border_radius=22)
-        pygame.draw.rect(surf, look.PANEL if p not in self.lost else (70, 30, 40),
-                         r.inflate(-10, -10), border_radius=18)
+        surf = paint.surface(size, pygame.SRCALPHA)
+        r = paint.get_rect(surf)
+        paint.rect(surf, seat.colour, r, border_radius=22)
+        paint.rect(surf, look.PANEL if p not in self.lost else (70, 30, 40),
+                   r.inflate(-10, -10), border_radius=18)
         compact = r.height < 120
         top = 26 if compact else 32
         icon = look.shape_icon(seat.shape, seat.colour, 14 if compact else 16)
-        surf.blit(icon, icon.get_rect(center=(32, top)))
+        paint.blit(surf, icon, paint.get_rect(icon, center=(32, top)))
         name = seat.name if p in view["contenders"] else seat.name + " (out)"
         score_s = look.text_surface(str(view["scores"][p]), look.LARGE, look.ACCENT)
         glyph_s = look.text_surface(glyph, look.SMALL, look.MUTED) if glyph else None
-        room = r.width - 58 - score_s.get_width() - 24
+        room = r.width - 58 - paint.get_width(score_s) - 24
         if glyph_s is not None and r.width >= 300:
-            room -= glyph_s.get_width() + 14
-            surf.blit(glyph_s, glyph_s.get_rect(midright=(r.right - score_s.get_width() - 30,
-                                                          top + 2)))
+            room -= paint.get_width(glyph_s) + 14
+            right = r.right - paint.get_width(score_s) - 30
+            at = paint.get_rect(glyph_s, midright=(right, top + 2))
+            paint.blit(surf, glyph_s, at)
         _blit_clipped(surf, look.text_surface(name, look.SMALL, look.TEXT), (52, top - 16),
                       room)
-        surf.blit(score_s, score_s.get_rect(midright=(r.right - 16, top + 2)))
+        paint.blit(surf, score_s, paint.get_rect(score_s, midright=(r.right - 16, top + 2)))
         rows = list(lines)
         if frozen:
             rows.insert(0, ((f"{'a hand' if frozen == 1 else 'hands'} frozen: sits out",
@@ -606,8 +608,8 @@ class FliegenKlatschenScene(GameScene):
                 if seg[0] == "seat":
                     other = self.seats[seg[1]]
                     icon = look.shape_icon(other.shape, other.colour, 12)
-                    surf.blit(icon, icon.get_rect(midleft=(x - 4, y + 15)))
-                    x += icon.get_width() - 6
+                    paint.blit(surf, icon, paint.get_rect(icon, midleft=(x - 4, y + 15)))
+                    x += paint.get_width(icon) - 6
                 else:
                     t = look.text_surface(seg[0], look.SMALL, seg[1])
                     x += _blit_clipped(surf, t, (x, y), r.width - 12 - x)
@@ -674,7 +676,7 @@ class FliegenKlatschenScene(GameScene):
             p = r["player"]
             seat = self.seats[p]
             icon = look.shape_icon(seat.shape, seat.colour, 16)
-            canvas.blit(icon, icon.get_rect(midleft=(cols[0], y + 20)))
+            paint.blit(canvas, icon, paint.get_rect(icon, midleft=(cols[0], y + 20)))
             look.text(canvas, seat.name, (cols[0] + 50, y + 20), look.BODY,
                       look.ACCENT if p in winners else look.TEXT, "midleft")
             pts = " / ".join(str(rs[p]) for rs in view["round_scores"]) or str(first[p])
@@ -691,17 +693,17 @@ class FliegenKlatschenScene(GameScene):
 def _blit_clipped(surf, text: pygame.Surface, pos, room: int) -> int:
     """Blit text cut to `room` px wide; returns the width used."""
     room = max(1, int(room))
-    if text.get_width() > room:
-        text = text.subsurface((0, 0, room, text.get_height()))
-    surf.blit(text, pos)
-    return text.get_width()
+    if paint.get_width(text) > room:
+        text = paint.subsurface(text, (0, 0, room, paint.get_height(text)))
+    paint.blit(surf, text, pos)
+    return paint.get_width(text)
 
 
 def _felt() -> pygame.Surface:
     def build():
-        surf = pygame.Surface(TABLE.size)
-        surf.fill(look.BG_BOTTOM)
-        look.felt(surf, surf.get_rect(), radius=36)
+        surf = paint.surface(TABLE.size)
+        paint.fill(surf, look.BG_BOTTOM)
+        look.felt(surf, paint.get_rect(surf), radius=36)
         return surf.convert() if pygame.display.get_surface() else surf
     return look.cached(("fly_felt", TABLE.size), build)
 

@@ -36,7 +36,7 @@ import time
 
 import pygame
 
-from arcade import look
+from arcade import look, paint
 from game.flixo import (EYE_TOKENS, INFO, MAX_FLIXOS, DiscardAndReveal, Draw, RewardPeek,
                         SwapDrawn, TakeDiscard, campaign_next, display_shape, people_of,
                         setup_counts)
@@ -172,7 +172,7 @@ def is_safe(shape) -> bool:
 def backdrop_plain() -> pygame.Surface:
     """The arcade's background (arcade.look.background) as one cached surface."""
     def build():
-        surf = pygame.Surface(look.CANVAS)
+        surf = paint.surface(look.CANVAS)
         look.background(surf)
         return look._prepare(surf, alpha=False)
     return look.cached(("flixo_bg",), build)
@@ -186,16 +186,16 @@ def panel_surface(rect, fill, edge, band) -> pygame.Surface:
 
     def build():
         area = pygame.Rect(rect.x - 2, rect.y - 2, rect.width + 4, rect.height + 14)
-        surf = pygame.Surface(area.size)
-        surf.blit(backdrop_plain(), (0, 0), area)
+        surf = paint.surface(area.size)
+        paint.blit(surf, backdrop_plain(), (0, 0), area)
         r = pygame.Rect(2, 2, rect.width, rect.height)
-        pygame.draw.rect(surf, look.SHADOW, r.move(0, 8), border_radius=26)
-        pygame.draw.rect(surf, fill, r, border_radius=26)
+        paint.rect(surf, look.SHADOW, r.move(0, 8), border_radius=26)
+        paint.rect(surf, fill, r, border_radius=26)
         if band is not None:
             head = pygame.Rect(r.x + 6, r.y + 6, rect.width - 12, HEADER_H - 6)
-            pygame.draw.rect(surf, band, head, border_top_left_radius=22,
-                             border_top_right_radius=22)
-        pygame.draw.rect(surf, edge, r, width=3, border_radius=26)
+            paint.rect(surf, band, head, border_top_left_radius=22,
+                       border_top_right_radius=22)
+        paint.rect(surf, edge, r, width=3, border_radius=26)
         return look._prepare(surf, alpha=False)
     return look.cached(("flixo_panel", tuple(rect), tuple(fill), tuple(edge),
                         tuple(band) if band is not None else None), build)
@@ -758,7 +758,7 @@ class FlixoScene(GameScene):
 
     def draw(self, canvas) -> None:
         view = self.view()
-        canvas.blit(self.backdrop(view, self.active_display(view)), (0, 0))
+        paint.blit(canvas, self.backdrop(view, self.active_display(view)), (0, 0))
         self.draw_table(canvas, view)
         if self.demo:  # in the piles' column, clear of the prompt
             look.text(canvas, "DEMO", (PILES.centerx, PILES.bottom - 96), look.BODY, look.ACCENT,
@@ -800,9 +800,10 @@ class FlixoScene(GameScene):
 
         def build():
             surf = backdrop_plain().copy()
-            surf.blit(panel_surface(PILES, look.PANEL, look.PANEL_EDGE, None), PILES.move(-2, -2))
+            piles = panel_surface(PILES, look.PANEL, look.PANEL_EDGE, None)
+            paint.blit(surf, piles, PILES.move(-2, -2))
             for rect, (fill, edge, band) in zip(panels, looks):
-                surf.blit(panel_surface(rect, fill, edge, band), rect.move(-2, -2))
+                paint.blit(surf, panel_surface(rect, fill, edge, band), rect.move(-2, -2))
             return look._prepare(surf, alpha=False)
         return look.cached(("flixo_backdrop", tuple(map(tuple, panels)), tuple(looks)), build)
 
@@ -845,7 +846,7 @@ class FlixoScene(GameScene):
             surf = art.flip_frame(rect.size, k, f.front, f.back)
         else:
             surf = art.surface_of(rect.size, f.front)
-        canvas.blit(surf, surf.get_rect(center=rect.center))
+        paint.blit(canvas, surf, paint.get_rect(surf, center=rect.center))
 
     def draw_card(self, canvas, sp: Sprite, rect, safe: bool, t: float) -> None:
         final = which(sp.cell, safe)
@@ -856,7 +857,7 @@ class FlixoScene(GameScene):
                 surf = art.flip_frame(rect.size, (t - sp.flip_t) / FLIP_MS, final, sp.prev)
         else:
             surf = art.surface_of(rect.size, final)
-        canvas.blit(surf, surf.get_rect(center=rect.center))
+        paint.blit(canvas, surf, paint.get_rect(surf, center=rect.center))
 
     def draw_display(self, canvas, view, d: int, offer, t: float) -> None:
         lay = self.layout
@@ -867,12 +868,12 @@ class FlixoScene(GameScene):
         reward = view["phase"] == "reward" and not self.choosing
         if active:
             glow = panel.inflate(14, 14)
-            pygame.draw.rect(canvas, look.mix(look.ACCENT, look.WHITE, look.pulse(t)), glow,
-                             width=6, border_radius=30)
+            paint.rect(canvas, look.mix(look.ACCENT, look.WHITE, look.pulse(t)), glow,
+                       width=6, border_radius=30)
         # (the panel itself is part of the backdrop: see backdrop())
         head = pygame.Rect(panel.x + 6, panel.y + 6, panel.width - 12, HEADER_H - 6)
         icon = look.shape_icon(seat.shape, seat.colour, 17)
-        canvas.blit(icon, icon.get_rect(center=(head.x + 30, head.centery)))
+        paint.blit(canvas, icon, paint.get_rect(icon, center=(head.x + 30, head.centery)))
         name = self.seat_name(d) + (" (CPU)" if disp["seat"] in self.bots else "")
         name_rect = look.text(canvas, name, (head.x + 56, head.centery), look.SMALL,
                               look.INK if active else look.WHITE, "midleft")
@@ -891,13 +892,14 @@ class FlixoScene(GameScene):
                 rect = sp.at(t)
                 if not busy and (r, c) in want_slots:
                     ring = rect.inflate(18, 18)
-                    pygame.draw.rect(canvas, look.GOOD, ring, border_radius=16)
+                    paint.rect(canvas, look.GOOD, ring, border_radius=16)
                 self.draw_card(canvas, sp, rect, safe, t)
                 if not busy and (r, c) in want_slots:
                     tag = look.text_surface("fits!", look.SMALL, look.WHITE)
-                    box = tag.get_rect(midtop=(rect.centerx, rect.bottom - 14)).inflate(14, 4)
-                    pygame.draw.rect(canvas, look.GOOD, box, border_radius=10)
-                    canvas.blit(tag, tag.get_rect(center=box.center))
+                    box = paint.get_rect(tag, midtop=(rect.centerx, rect.bottom - 14))
+                    box = box.inflate(14, 4)
+                    paint.rect(canvas, look.GOOD, box, border_radius=10)
+                    paint.blit(canvas, tag, paint.get_rect(tag, center=box.center))
         if not self.sprites[d] and not busy:
             look.text(canvas, "empty: -5", lay.grid_box(d).center, look.BODY, look.ACCENT,
                       "center")
@@ -908,7 +910,7 @@ class FlixoScene(GameScene):
         for k, card in enumerate(removed[:max(0, shown)]):
             rect = lay.removed_pos(d, k)
             surf = art.surface_of(rect.size, face(card, "cheer"))
-            canvas.blit(surf, rect)
+            paint.blit(canvas, surf, rect)
 
     def draw_needs(self, canvas, disp, head, name_rect, offer, active) -> None:
         needs = disp["needs"]
@@ -922,26 +924,26 @@ class FlixoScene(GameScene):
             for v in needs:
                 hot = offer is not None and offer["value"] == v
                 s = look.text_surface(str(v), look.SMALL, look.WHITE if hot else look.INK)
-                box = s.get_rect(midleft=(x, label.centery)).inflate(18, 6)
+                box = paint.get_rect(s, midleft=(x, label.centery)).inflate(18, 6)
                 box.width = max(box.width, 44)
                 box.midleft = (x, label.centery)
                 if box.right > head.right:
                     break
-                pygame.draw.rect(canvas, look.GOOD if hot else look.CARD, box, border_radius=12)
-                canvas.blit(s, s.get_rect(center=box.center))
+                paint.rect(canvas, look.GOOD if hot else look.CARD, box, border_radius=12)
+                paint.blit(canvas, s, paint.get_rect(s, center=box.center))
                 x = box.right + 8
             return
         x = head.right - 12
         for v in reversed(needs):
             hot = offer is not None and offer["value"] == v
             s = look.text_surface(str(v), look.SMALL, look.WHITE if hot else look.INK)
-            box = s.get_rect(midright=(x, head.centery)).inflate(18, 6)
+            box = paint.get_rect(s, midright=(x, head.centery)).inflate(18, 6)
             box.width = max(box.width, 44)
             box.midright = (x, head.centery)
             if box.left < name_rect.right + 90:
                 break
-            pygame.draw.rect(canvas, look.GOOD if hot else look.CARD, box, border_radius=12)
-            canvas.blit(s, s.get_rect(center=box.center))
+            paint.rect(canvas, look.GOOD if hot else look.CARD, box, border_radius=12)
+            paint.blit(canvas, s, paint.get_rect(s, center=box.center))
             x = box.left - 6
         look.text(canvas, "needs", (x - 4, head.centery), look.SMALL,
                   look.INK if active else look.WHITE, "midright")
@@ -968,8 +970,8 @@ class FlixoScene(GameScene):
             return
         rect = self.sprites[d][r][c].at(t).inflate(22, 22)
         width = 6 + int(3 * look.pulse(t, 900))
-        pygame.draw.rect(canvas, look.INK, rect.inflate(4, 4), width=width + 2, border_radius=18)
-        pygame.draw.rect(canvas, colour, rect, width=width, border_radius=16)
+        paint.rect(canvas, look.INK, rect.inflate(4, 4), width=width + 2, border_radius=18)
+        paint.rect(canvas, colour, rect, width=width, border_radius=16)
 
     def draw_piles(self, canvas, view, t: float) -> None:
         # draw pile
@@ -977,9 +979,9 @@ class FlixoScene(GameScene):
                   look.SMALL, look.TEXT, "midtop")
         if view["draw_left"]:
             for k in range(min(3, view["draw_left"])):
-                canvas.blit(art.card_back(PILE_CARD), DRAW_RECT.move(-2 * k, -2 * k))
+                paint.blit(canvas, art.card_back(PILE_CARD), DRAW_RECT.move(-2 * k, -2 * k))
         else:
-            pygame.draw.rect(canvas, look.MUTED, DRAW_RECT, width=3, border_radius=18)
+            paint.rect(canvas, look.MUTED, DRAW_RECT, width=3, border_radius=18)
         # discard pile
         look.text(canvas, "Discard", (PILES.centerx, DISCARD_RECT.y - 42), look.SMALL, look.TEXT,
                   "midtop")
@@ -988,17 +990,17 @@ class FlixoScene(GameScene):
         if pile:
             top = pile[-1]
             if offer_discard and t >= self.hide_discard_until:
-                pygame.draw.rect(canvas, look.BAD if view["forced"] else look.ACCENT,
-                                 DISCARD_RECT.inflate(18, 18), border_radius=22)
-            canvas.blit(art.surface_of(PILE_CARD, face(top, "sly")), DISCARD_RECT)
+                paint.rect(canvas, look.BAD if view["forced"] else look.ACCENT,
+                           DISCARD_RECT.inflate(18, 18), border_radius=22)
+            paint.blit(canvas, art.surface_of(PILE_CARD, face(top, "sly")), DISCARD_RECT)
         # drawn card
         drawn = view["drawn"]
         if drawn is not None and t >= self.hide_drawn_until:
             look.text(canvas, "Drawn", (PILES.centerx, DRAWN_RECT.y - 42), look.SMALL,
                       look.ACCENT, "midtop")
-            pygame.draw.rect(canvas, look.mix(look.ACCENT, look.WHITE, look.pulse(t)),
-                             DRAWN_RECT.inflate(18, 18), border_radius=22)
-            canvas.blit(art.surface_of(PILE_CARD, face(drawn, "sly")), DRAWN_RECT)
+            paint.rect(canvas, look.mix(look.ACCENT, look.WHITE, look.pulse(t)),
+                       DRAWN_RECT.inflate(18, 18), border_radius=22)
+            paint.blit(canvas, art.surface_of(PILE_CARD, face(drawn, "sly")), DRAWN_RECT)
         else:
             # eye tokens
             free = view["eyes_free"]
@@ -1008,7 +1010,7 @@ class FlixoScene(GameScene):
             tok = art.eye_token(22)
             for k in range(free):
                 row, col = divmod(k, 4)
-                canvas.blit(tok, (PILES.x + 30 + col * 50, DRAWN_RECT.y + row * 50))
+                paint.blit(canvas, tok, (PILES.x + 30 + col * 50, DRAWN_RECT.y + row * 50))
 
     def key_label(self, p: int, action: str) -> str:
         hub = getattr(self.app, "hub", None)
@@ -1068,9 +1070,9 @@ class FlixoScene(GameScene):
         look.text(canvas, label, (TOP_BAR.x, TOP_BAR.y + 4), look.SMALL, look.MUTED)
         if view["last_display"] is not None and view["phase"] != "over":
             s = look.text_surface("FINAL TURNS", look.SMALL, look.WHITE)
-            box = s.get_rect(topleft=(TOP_BAR.x + 12, TOP_BAR.y + 56)).inflate(24, 8)
-            pygame.draw.rect(canvas, look.BAD, box, border_radius=box.height // 2)
-            canvas.blit(s, s.get_rect(center=box.center))
+            box = paint.get_rect(s, topleft=(TOP_BAR.x + 12, TOP_BAR.y + 56)).inflate(24, 8)
+            paint.rect(canvas, look.BAD, box, border_radius=box.height // 2)
+            paint.blit(canvas, s, paint.get_rect(s, center=box.center))
         line, caps = self.prompt(view)
         if not line:
             return
@@ -1094,7 +1096,7 @@ class FlixoScene(GameScene):
             cx, cy = max(left, TOP_BAR.right - caps_w), TOP_BAR.y + 44
         x = max(left, x)
         if icon is not None:
-            canvas.blit(icon, icon.get_rect(midleft=(x, y)))
+            paint.blit(canvas, icon, paint.get_rect(icon, midleft=(x, y)))
             x += 44
         look.text(canvas, line, (x, y), look.BODY, look.TEXT, "midleft")
         for cap, meaning in caps:
@@ -1157,7 +1159,7 @@ class FlixoScene(GameScene):
         for d, pts in enumerate(res["points"]):
             seat = self.seats[self.state.seat_of(d)]
             icon = look.shape_icon(seat.shape, seat.colour, 18)
-            canvas.blit(icon, icon.get_rect(midleft=(box.x + 80, y + 24)))
+            paint.blit(canvas, icon, paint.get_rect(icon, midleft=(box.x + 80, y + 24)))
             look.text(canvas, self.seat_name(d), (box.x + 140, y + 24), look.BODY, look.TEXT,
                       "midleft")
             note = ""
@@ -1171,7 +1173,7 @@ class FlixoScene(GameScene):
             look.text(canvas, f"{pts:+d}" if pts < 0 else str(pts), (box.right - 80, y + 24),
                       look.BODY, look.TEXT, "midright")
             y += 62
-        pygame.draw.line(canvas, look.MUTED, (box.x + 60, y + 4), (box.right - 60, y + 4), 3)
+        paint.line(canvas, look.MUTED, (box.x + 60, y + 4), (box.right - 60, y + 4), 3)
         look.text(canvas, "Total", (box.x + 140, y + 40), look.LARGE, look.TEXT, "midleft")
         look.text(canvas, str(res["total"]), (box.right - 80, y + 40), look.LARGE, look.ACCENT,
                   "midright")

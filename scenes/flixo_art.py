@@ -13,7 +13,7 @@ import math
 
 import pygame
 
-from arcade import look
+from arcade import look, paint
 
 FLIXO_FACE = (156, 96, 220)      # a Flixo card's face: violet, unlike any number card
 FLIXO_EDGE = (96, 50, 150)
@@ -34,59 +34,59 @@ def number_font(card_w: int) -> int:
 def _face(surf, center, r: float, mood: str) -> None:
     """A round Flixo head with eyes and mouth for `mood`."""
     cx, cy = center
-    pygame.draw.circle(surf, look.INK, (cx, cy), r + 2)
-    pygame.draw.circle(surf, HEAD, (cx, cy), r)
+    paint.circle(surf, look.INK, (cx, cy), r + 2)
+    paint.circle(surf, HEAD, (cx, cy), r)
     ex, ey, er = r * 0.38, cy - r * 0.15, max(2, r * 0.14)
     ink = look.INK
     if mood == "cheer":  # happy closed eyes, a wide open laugh, arms up
         for sx in (-1, 1):
-            pygame.draw.arc(surf, ink, (cx + sx * ex - er * 1.6, ey - er, er * 3.2, er * 2.6),
-                            0.2, math.pi - 0.2, max(2, int(r * 0.1)))
+            paint.arc(surf, ink, (cx + sx * ex - er * 1.6, ey - er, er * 3.2, er * 2.6),
+                      0.2, math.pi - 0.2, max(2, int(r * 0.1)))
         mouth = pygame.Rect(0, 0, r * 1.1, r * 0.75)
         mouth.center = (cx, cy + r * 0.35)
-        pygame.draw.ellipse(surf, (160, 30, 40), mouth)
-        pygame.draw.ellipse(surf, ink, mouth, max(2, int(r * 0.08)))
+        paint.ellipse(surf, (160, 30, 40), mouth)
+        paint.ellipse(surf, ink, mouth, max(2, int(r * 0.08)))
         for sx in (-1, 1):
-            pygame.draw.line(surf, ink, (cx + sx * r * 0.85, cy + r * 0.1),
-                             (cx + sx * r * 1.35, cy - r * 0.7), max(3, int(r * 0.16)))
+            paint.line(surf, ink, (cx + sx * r * 0.85, cy + r * 0.1),
+                       (cx + sx * r * 1.35, cy - r * 0.7), max(3, int(r * 0.16)))
         return
     for sx in (-1, 1):
-        pygame.draw.circle(surf, ink, (cx + sx * ex, ey), er)
+        paint.circle(surf, ink, (cx + sx * ex, ey), er)
     w = max(2, int(r * 0.1))
     if mood == "worried":  # eyebrows up in the middle, a wobbly mouth, a drop of sweat
         for sx in (-1, 1):
-            pygame.draw.line(surf, ink, (cx + sx * ex * 0.4, ey - er * 2.6),
-                             (cx + sx * ex * 1.6, ey - er * 1.6), w)
+            paint.line(surf, ink, (cx + sx * ex * 0.4, ey - er * 2.6),
+                       (cx + sx * ex * 1.6, ey - er * 1.6), w)
         pts = [(cx - r * 0.45 + i * r * 0.15, cy + r * 0.5 + (r * 0.08 if i % 2 else -r * 0.08))
                for i in range(7)]
-        pygame.draw.lines(surf, ink, False, pts, w)
-        pygame.draw.circle(surf, EYE_TOKEN, (cx + r * 0.85, cy - r * 0.35), r * 0.16)
+        paint.lines(surf, ink, False, pts, w)
+        paint.circle(surf, EYE_TOKEN, (cx + r * 0.85, cy - r * 0.35), r * 0.16)
     elif mood == "sly":  # one eyebrow down, a crooked grin
-        pygame.draw.line(surf, ink, (cx - ex * 1.5, ey - er * 2.0), (cx - ex * 0.5, ey - er * 1.3),
-                         w)
-        pygame.draw.arc(surf, ink, (cx - r * 0.5, cy - r * 0.05, r * 1.1, r * 0.7),
-                        math.pi + 0.3, 2 * math.pi - 0.1, w)
+        paint.line(surf, ink, (cx - ex * 1.5, ey - er * 2.0), (cx - ex * 0.5, ey - er * 1.3),
+                   w)
+        paint.arc(surf, ink, (cx - r * 0.5, cy - r * 0.05, r * 1.1, r * 0.7),
+                  math.pi + 0.3, 2 * math.pi - 0.1, w)
     else:  # calm
-        pygame.draw.arc(surf, ink, (cx - r * 0.45, cy, r * 0.9, r * 0.55), math.pi + 0.25,
-                        2 * math.pi - 0.25, w)
+        paint.arc(surf, ink, (cx - r * 0.45, cy, r * 0.9, r * 0.55), math.pi + 0.25,
+                  2 * math.pi - 0.25, w)
 
 
 def _face_surface(size, value: int, flixo: bool, mood: str) -> pygame.Surface:
     w, h = size
     radius = max(8, w // 8)
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    r = surf.get_rect()
+    surf = paint.surface((w, h), pygame.SRCALPHA)
+    r = paint.get_rect(surf)
     if flixo:
-        pygame.draw.rect(surf, FLIXO_EDGE, r, border_radius=radius)
-        pygame.draw.rect(surf, FLIXO_FACE, r.inflate(-6, -6), border_radius=radius - 2)
+        paint.rect(surf, FLIXO_EDGE, r, border_radius=radius)
+        paint.rect(surf, FLIXO_FACE, r.inflate(-6, -6), border_radius=radius - 2)
         num = look.font(max(look.MIN_FONT, int(w * 0.42))).render(str(value), True, look.WHITE)
-        surf.blit(num, num.get_rect(midtop=(w // 2, int(h * 0.06))))
+        paint.blit(surf, num, paint.get_rect(num, midtop=(w // 2, int(h * 0.06))))
         _face(surf, (w // 2, int(h * 0.66)), w * 0.27, mood)
     else:
-        pygame.draw.rect(surf, look.CARD, r, border_radius=radius)
-        pygame.draw.rect(surf, look.CARD_EDGE, r, width=3, border_radius=radius)
+        paint.rect(surf, look.CARD, r, border_radius=radius)
+        paint.rect(surf, look.CARD_EDGE, r, width=3, border_radius=radius)
         num = look.font(number_font(w)).render(str(value), True, VALUE_INK.get(value, look.INK))
-        surf.blit(num, num.get_rect(center=(w // 2, h // 2)))
+        paint.blit(surf, num, paint.get_rect(num, center=(w // 2, h // 2)))
     return surf
 
 
@@ -104,18 +104,18 @@ def card_back(size) -> pygame.Surface:
     def build():
         w, h = size
         radius = max(8, w // 8)
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        r = surf.get_rect()
-        pygame.draw.rect(surf, look.CARD, r, border_radius=radius)
+        surf = paint.surface(size, pygame.SRCALPHA)
+        r = paint.get_rect(surf)
+        paint.rect(surf, look.CARD, r, border_radius=radius)
         inner = r.inflate(-10, -10)
-        pygame.draw.rect(surf, look.CARD_BACK, inner, border_radius=max(4, radius - 4))
+        paint.rect(surf, look.CARD_BACK, inner, border_radius=max(4, radius - 4))
         step = max(10, w // 5)
-        surf.set_clip(inner.inflate(-6, -6))
+        paint.set_clip(surf, inner.inflate(-6, -6))
         for x in range(-h, w, step):
-            pygame.draw.line(surf, look.CARD_BACK_2, (x, 0), (x + h, h), 3)
-            pygame.draw.line(surf, look.CARD_BACK_2, (x + h, 0), (x, h), 3)
-        surf.set_clip(None)
-        pygame.draw.rect(surf, look.CARD_EDGE, r, width=3, border_radius=radius)
+            paint.line(surf, look.CARD_BACK_2, (x, 0), (x + h, h), 3)
+            paint.line(surf, look.CARD_BACK_2, (x + h, 0), (x, h), 3)
+        paint.set_clip(surf, None)
+        paint.rect(surf, look.CARD_EDGE, r, width=3, border_radius=radius)
         return look._prepare(surf)
     return look.cached(("flixo_back", size), build)
 
@@ -124,14 +124,14 @@ def eye_token(r: int) -> pygame.Surface:
     """The eye token: a blue disc with an open eye."""
     def build():
         d = 2 * r + 4
-        surf = pygame.Surface((d, d), pygame.SRCALPHA)
+        surf = paint.surface((d, d), pygame.SRCALPHA)
         c = (d // 2, d // 2)
-        pygame.draw.circle(surf, look.WHITE, c, r + 2)
-        pygame.draw.circle(surf, EYE_TOKEN, c, r)
+        paint.circle(surf, look.WHITE, c, r + 2)
+        paint.circle(surf, EYE_TOKEN, c, r)
         eye = pygame.Rect(0, 0, r * 1.5, r * 0.9)
         eye.center = c
-        pygame.draw.ellipse(surf, look.WHITE, eye)
-        pygame.draw.circle(surf, look.INK, c, max(2, r * 0.32))
+        paint.ellipse(surf, look.WHITE, eye)
+        paint.circle(surf, look.INK, c, max(2, r * 0.32))
         return look._prepare(surf)
     return look.cached(("flixo_eye", r), build)
 
@@ -146,11 +146,11 @@ def peeked(size, value: int, flixo: bool, mood: str) -> pygame.Surface:
         inner = pygame.Rect(0, 0, int(w * 0.78), int(h * 0.62))
         inner.midbottom = (w // 2, h - int(h * 0.08))
         face = _face_surface(inner.size, value, flixo, mood)  # drawn at size: type stays >= 28
-        surf.blit(face, inner)
-        pygame.draw.rect(surf, EYE_TOKEN, inner.inflate(6, 6), width=3,
-                         border_radius=max(6, w // 10))
+        paint.blit(surf, face, inner)
+        paint.rect(surf, EYE_TOKEN, inner.inflate(6, 6), width=3,
+                   border_radius=max(6, w // 10))
         tok = eye_token(max(10, w // 7))
-        surf.blit(tok, tok.get_rect(midtop=(w // 2, int(h * 0.02))))
+        paint.blit(surf, tok, paint.get_rect(tok, midtop=(w // 2, int(h * 0.02))))
         return look._prepare(surf)
     return look.cached(("flixo_peek", size, value, flixo, mood if flixo else ""), build)
 
@@ -170,7 +170,7 @@ def flip_frame(size, t: float, front, back) -> pygame.Surface:
     def build():
         base = _surface_of(size, which)
         w = max(2, int(size[0] * step / FLIP_STEPS))
-        return look._prepare(pygame.transform.smoothscale(base, (w, size[1])))
+        return look._prepare(paint.smoothscale(base, (w, size[1])))
     return look.cached(key, build)
 
 
@@ -200,10 +200,10 @@ def tile_art(surface, rect) -> None:
     for i, which in enumerate(cards):
         r, c = divmod(i, 3)
         pos = (x0 + c * (cw + gap), y0 + r * (ch + gap) - (8 if c == 1 else 0))
-        surface.blit(surface_of((cw, ch), which), pos)
+        paint.blit(surface, surface_of((cw, ch), which), pos)
     col = pygame.Rect(x0 + cw + gap - 6, y0 - 14, cw + 12, 3 * ch + 2 * gap + 12)
-    pygame.draw.rect(surface, look.GOOD, col, width=4, border_radius=12)
+    paint.rect(surface, look.GOOD, col, width=4, border_radius=12)
     for k, which in enumerate((("face", 4, False, ""), ("face", 4, False, ""),
                                ("face", 4, True, "cheer"))):
-        surface.blit(surface_of((cw, ch), which),
-                     (rect.right - cw - 70 + k * 16, rect.centery - ch // 2 - 10 + k * 8))
+        paint.blit(surface, surface_of((cw, ch), which),
+                            (rect.right - cw - 70 + k * 16, rect.centery - ch // 2 - 10 + k * 8))

@@ -21,7 +21,7 @@ import random
 import pygame
 import pymunk
 
-from arcade import look
+from arcade import look, paint
 from game.flotter_otter import READY_MS, ROUND_LIMIT_MS, Grab, PlaceBox, Undo
 from game.waybills import card
 
@@ -269,7 +269,7 @@ class FlotterOtterScene(GameScene):
         card_rect = pygame.Rect(CARD_X, TOP, art.CARD_W, art.CARD_H)
         phase = view["phase"]
         if view["waybill"] is None:
-            canvas.blit(art.card_back_surface(), card_rect)
+            paint.blit(canvas, art.card_back_surface(), card_rect)
             if phase == "ready":
                 left = max(0, view["deadline"] - self.game_ms())
                 n = max(1, math.ceil(left / 1000))
@@ -284,26 +284,27 @@ class FlotterOtterScene(GameScene):
                 look.text(canvas, f"Game {view['game'] + 1} of {view['games']} next",
                           card_rect.center, look.TITLE, look.WHITE, "center")
             return
-        canvas.blit(art.waybill_surface(view["waybill"]["id"]), card_rect)
+        paint.blit(canvas, art.waybill_surface(view["waybill"]["id"]), card_rect)
         if phase == "stacking":
             self.draw_clock(canvas, view, card_rect)
         elif phase in ("over", "break"):
             surf = look.text_surface(self.end_text, look.LARGE, look.INK)
-            pill = surf.get_rect(center=(card_rect.centerx, card_rect.bottom - 20)).inflate(60, 24)
-            pygame.draw.rect(canvas, look.ACCENT, pill, border_radius=pill.height // 2)
-            pygame.draw.rect(canvas, look.WHITE, pill, 4, border_radius=pill.height // 2)
-            canvas.blit(surf, surf.get_rect(center=pill.center))
+            pill = paint.get_rect(surf, center=(card_rect.centerx, card_rect.bottom - 20))
+            pill = pill.inflate(60, 24)
+            paint.rect(canvas, look.ACCENT, pill, border_radius=pill.height // 2)
+            paint.rect(canvas, look.WHITE, pill, 4, border_radius=pill.height // 2)
+            paint.blit(canvas, surf, paint.get_rect(surf, center=pill.center))
 
     def draw_clock(self, canvas, view, card_rect) -> None:
         """The round limit: a bar under the card that runs out, with the seconds left."""
         left = max(0, view["onset"] + ROUND_LIMIT_MS - self.game_ms())
         bar = pygame.Rect(card_rect.left + 30, card_rect.bottom + 10, card_rect.width - 160, 18)
-        pygame.draw.rect(canvas, look.PANEL, bar, border_radius=9)
+        paint.rect(canvas, look.PANEL, bar, border_radius=9)
         fill = bar.copy()
         fill.width = int(bar.width * left / ROUND_LIMIT_MS)
         colour = look.GOOD if left > 10_000 else (look.ACCENT if left > 5000 else look.BAD)
         if fill.width > 0:
-            pygame.draw.rect(canvas, colour, fill, border_radius=9)
+            paint.rect(canvas, colour, fill, border_radius=9)
         look.text(canvas, f"{math.ceil(left / 1000)} s", (bar.right + 16, bar.centery),
                   look.SMALL, colour, "midleft")
 
@@ -321,9 +322,9 @@ class FlotterOtterScene(GameScene):
         look.text(canvas, "Grab cards", (x, y), look.SMALL, look.MUTED)
         y += 40
         for i, value in enumerate(view["grab_cards"][:6]):
-            canvas.blit(art.grab_card_surface(value), (x + i * 80, y))
+            paint.blit(canvas, art.grab_card_surface(value), (x + i * 80, y))
         y += 130
-        canvas.blit(art.card_back_surface(70, 96), (x, y))
+        paint.blit(canvas, art.card_back_surface(70, 96), (x, y))
         look.text(canvas, f"{view['pile']} waybills left", (x + 90, y + 48), look.SMALL,
                   look.MUTED, "midleft")
 
@@ -331,8 +332,8 @@ class FlotterOtterScene(GameScene):
         """The reveal: both correct orders (low to high), the magnifier's, and the otters."""
         w = SIDE_W
         panel = pygame.Rect(x, y, w, art.CARD_H)
-        pygame.draw.rect(canvas, art.PAPER, panel, border_radius=22)
-        pygame.draw.rect(canvas, (196, 182, 150), panel, 4, border_radius=22)
+        paint.rect(canvas, art.PAPER, panel, border_radius=22)
+        paint.rect(canvas, (196, 182, 150), panel, 4, border_radius=22)
         yy = panel.top + 14
         for f in (result["magnifier"], 1 - result["magnifier"]):
             name = result["features"][f]
@@ -340,11 +341,12 @@ class FlotterOtterScene(GameScene):
             look.text(canvas, name, (panel.left + 18, yy), look.SMALL, art.INK)
             if double:
                 glass = art.magnifier_surface(result["magnifier_colour"], 14)
-                canvas.blit(glass, (panel.right - glass.get_width() - 10, yy - 4))
+                paint.blit(canvas, glass, (panel.right - paint.get_width(glass) - 10, yy - 4))
             strip = art.order_strip(result["orders"][f], 40, 5)
-            canvas.blit(strip, (panel.left + 18, yy + 38))
+            paint.blit(canvas, strip, (panel.left + 18, yy + 38))
             if w > 440:
-                look.text(canvas, "low -> high", (panel.left + 30 + strip.get_width(), yy + 58),
+                look.text(canvas, "low -> high",
+                          (panel.left + 30 + paint.get_width(strip), yy + 58),
                           look.SMALL, (120, 110, 96), "midleft")
             otter = result["otters"][f]
             who = self.seats[otter].name if otter is not None else "no otter"
@@ -368,12 +370,12 @@ class FlotterOtterScene(GameScene):
         seat = self.seats[p]
         rect = lane.rect
         row = view["players"][p]
-        pygame.draw.rect(canvas, look.mix(seat.colour, look.BG_BOTTOM, 0.82), rect,
-                         border_radius=22)
-        pygame.draw.rect(canvas, seat.colour, rect, 4, border_radius=22)
+        paint.rect(canvas, look.mix(seat.colour, look.BG_BOTTOM, 0.82), rect,
+                   border_radius=22)
+        paint.rect(canvas, seat.colour, rect, 4, border_radius=22)
         # header: shape, name (and the device glyph where there is room), score
         icon = look.shape_icon(seat.shape, seat.colour, 20)
-        canvas.blit(icon, icon.get_rect(center=(rect.left + 34, rect.top + 32)))
+        paint.blit(canvas, icon, paint.get_rect(icon, center=(rect.left + 34, rect.top + 32)))
         glyph = self.glyph(p)
         wide = rect.width >= 250
         room = rect.width - 74 - (70 if wide else 0)
@@ -388,27 +390,27 @@ class FlotterOtterScene(GameScene):
         y = rect.top + 66
         x = rect.left + 16
         for _ in range(row["face_down"]):
-            canvas.blit(art.card_back_surface(30, 42), (x, y))
+            paint.blit(canvas, art.card_back_surface(30, 42), (x, y))
             x += 24
         x += 10 if row["face_down"] else 0
         for _ in row["face_up"]:
-            canvas.blit(art.mini_face(30, 42), (x, y))
+            paint.blit(canvas, art.mini_face(30, 42), (x, y))
             x += 24
         look.text(canvas, f"{view['series_points'][p]} pts", (rect.right - 16, y + 22),
                   look.BODY, look.ACCENT, "midright")
         # the stack (clipped to the lane: a toppled stack may fall out of it)
-        clip = canvas.get_clip()
-        canvas.set_clip(rect.inflate(-8, -8))
+        clip = paint.get_clip(canvas)
+        paint.set_clip(canvas, rect.inflate(-8, -8))
         for colour, body in lane.boxes:
             surf = art.rotated_box(colour, lane.box_w, BOX_H, -math.degrees(body.angle))
-            canvas.blit(surf, surf.get_rect(center=(round(body.position.x),
-                                                    round(body.position.y))))
-        canvas.set_clip(clip)
+            paint.blit(canvas, surf, paint.get_rect(surf, center=(round(body.position.x),
+                                                                  round(body.position.y))))
+        paint.set_clip(canvas, clip)
         if row["grab_card"] is not None:
             card_surf = art.grab_card_surface(row["grab_card"], 52, 72)
-            canvas.blit(card_surf, (rect.right - 64, lane.floor - 80))
-        pygame.draw.line(canvas, look.mix(seat.colour, look.WHITE, 0.3),
-                         (rect.left + 10, lane.floor + 3), (rect.right - 10, lane.floor + 3), 4)
+            paint.blit(canvas, card_surf, (rect.right - 64, lane.floor - 80))
+        paint.line(canvas, look.mix(seat.colour, look.WHITE, 0.3),
+                   (rect.left + 10, lane.floor + 3), (rect.right - 10, lane.floor + 3), 4)
         self.draw_lane_foot(canvas, view, p)
 
     def glyph(self, p: int) -> str:
@@ -468,8 +470,8 @@ class FlotterOtterScene(GameScene):
 
     @staticmethod
     def cap(canvas, box, label, fill) -> None:
-        pygame.draw.rect(canvas, look.SHADOW, box.move(0, 3), border_radius=9)
-        pygame.draw.rect(canvas, fill, box, border_radius=9)
+        paint.rect(canvas, look.SHADOW, box.move(0, 3), border_radius=9)
+        paint.rect(canvas, fill, box, border_radius=9)
         look.text(canvas, label, box.center, look.SMALL, look.INK, "center")
 
     def draw_award(self, canvas, result, p) -> None:
@@ -492,10 +494,10 @@ class FlotterOtterScene(GameScene):
         if look.font(size).size(tag)[0] + 40 > lane.rect.width:
             tag, size = short, look.BODY
         surf = look.text_surface(tag, size, look.WHITE)
-        box = surf.get_rect(center=(lane.rect.centerx, lane.rect.top + 140)).inflate(30, 14)
-        pygame.draw.rect(canvas, colour, box, border_radius=box.height // 2)
-        pygame.draw.rect(canvas, look.WHITE, box, 3, border_radius=box.height // 2)
-        canvas.blit(surf, surf.get_rect(center=box.center))
+        box = paint.get_rect(surf, center=(lane.rect.centerx, lane.rect.top + 140)).inflate(30, 14)
+        paint.rect(canvas, colour, box, border_radius=box.height // 2)
+        paint.rect(canvas, look.WHITE, box, 3, border_radius=box.height // 2)
+        paint.blit(canvas, surf, paint.get_rect(surf, center=box.center))
 
     def draw_strip(self, canvas) -> None:
         """No strip: flashes (an illegal press) go above the lane's stack."""

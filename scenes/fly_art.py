@@ -25,7 +25,7 @@ import math
 
 import pygame
 
-from arcade import look
+from arcade import look, paint
 
 FLY_RGB = {
     "blue": (44, 112, 236),
@@ -80,34 +80,34 @@ def _fly(surf, cx: float, cy: float, h: int, colour: str, value: int, number: bo
     u = h / 100.0
     # wings: two translucent ellipses spread to the sides and up
     for side in (-1, 1):
-        wing = pygame.Surface((int(60 * u), int(30 * u)), pygame.SRCALPHA)
-        pygame.draw.ellipse(wing, (*WING, 230), wing.get_rect())
-        pygame.draw.ellipse(wing, (*WING_EDGE, 255), wing.get_rect(), max(2, int(2.5 * u)))
+        wing = paint.surface((int(60 * u), int(30 * u)), pygame.SRCALPHA)
+        paint.ellipse(wing, (*WING, 230), paint.get_rect(wing))
+        paint.ellipse(wing, (*WING_EDGE, 255), paint.get_rect(wing), max(2, int(2.5 * u)))
         wing = pygame.transform.rotozoom(wing, -side * 22, 1)
-        surf.blit(wing, wing.get_rect(center=(cx + side * 34 * u, cy - 10 * u)))
+        paint.blit(surf, wing, paint.get_rect(wing, center=(cx + side * 34 * u, cy - 10 * u)))
     # legs
     for side in (-1, 1):
         for k, (dy, ex, ey) in enumerate(((-6, 30, -22), (6, 36, 8), (16, 30, 34))):
-            pygame.draw.line(surf, DARK, (cx + side * 8 * u, cy + dy * u),
-                             (cx + side * ex * u, cy + ey * u), max(2, int(3 * u)))
+            paint.line(surf, DARK, (cx + side * 8 * u, cy + dy * u),
+                       (cx + side * ex * u, cy + ey * u), max(2, int(3 * u)))
     # abdomen: the jersey, fatter for a higher value; it fills most of the card so that its
     # colour reads from the sofa
     fat = 40 + 8 * value
     ab = pygame.Rect(0, 0, int(fat * u), int(64 * u))
     ab.center = (cx, cy + 14 * u)
-    pygame.draw.ellipse(surf, DARK, ab.inflate(int(6 * u), int(6 * u)))
-    pygame.draw.ellipse(surf, body, ab)
+    paint.ellipse(surf, DARK, ab.inflate(int(6 * u), int(6 * u)))
+    paint.ellipse(surf, body, ab)
     # jersey hoops in a darker shade
     for dy in (-21, 22):
         band = pygame.Rect(0, 0, int(fat * u * 0.8), int(6 * u))
         band.center = (cx, cy + (14 + dy) * u)
-        pygame.draw.ellipse(surf, shade(body, 0.72), band)
+        paint.ellipse(surf, shade(body, 0.72), band)
     # thorax and head with big eyes
-    pygame.draw.circle(surf, shade(body, 0.55), (cx, cy - 20 * u), 13 * u)
-    pygame.draw.circle(surf, DARK, (cx, cy - 34 * u), 10 * u)
+    paint.circle(surf, shade(body, 0.55), (cx, cy - 20 * u), 13 * u)
+    paint.circle(surf, DARK, (cx, cy - 34 * u), 10 * u)
     for side in (-1, 1):
-        pygame.draw.circle(surf, EYE, (cx + side * 9 * u, cy - 36 * u), 7.5 * u)
-        pygame.draw.circle(surf, (255, 220, 220), (cx + side * 7 * u, cy - 39 * u), 2.5 * u)
+        paint.circle(surf, EYE, (cx + side * 9 * u, cy - 36 * u), 7.5 * u)
+        paint.circle(surf, (255, 220, 220), (cx + side * 7 * u, cy - 39 * u), 2.5 * u)
     if number:
         # white digits with a dark rim, straight on the jersey
         size = max(look.MIN_FONT, int(46 * u))
@@ -115,20 +115,20 @@ def _fly(surf, cx: float, cy: float, h: int, colour: str, value: int, number: bo
         f = look.font(size)
         rim = f.render(str(value), True, DARK)
         digits = f.render(str(value), True, look.WHITE)
-        rect = digits.get_rect(center=centre)
+        rect = paint.get_rect(digits, center=centre)
         k = max(2, int(3 * u))
         for dx in (-k, 0, k):
             for dy in (-k, 0, k):
                 if dx or dy:
-                    surf.blit(rim, rect.move(dx, dy))
-        surf.blit(digits, rect)
+                    paint.blit(surf, rim, rect.move(dx, dy))
+        paint.blit(surf, digits, rect)
 
 
 def _blank(w: int, h: int, fill, edge) -> pygame.Surface:
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    r = surf.get_rect()
-    pygame.draw.rect(surf, edge, r, border_radius=_radius(w, h))
-    pygame.draw.rect(surf, fill, r.inflate(-6, -6), border_radius=_radius(w, h) - 2)
+    surf = paint.surface((w, h), pygame.SRCALPHA)
+    r = paint.get_rect(surf)
+    paint.rect(surf, edge, r, border_radius=_radius(w, h))
+    paint.rect(surf, fill, r.inflate(-6, -6), border_radius=_radius(w, h) - 2)
     return surf
 
 
@@ -137,13 +137,13 @@ def fly_face(colour: str, value: int, w: int, h: int) -> pygame.Surface:
         surf = _blank(w, h, FACE, FACE_EDGE)
         # the value again in a corner, for a card partly under a hand
         corner = look.font(look.MIN_FONT).render(str(value), True, shade(FLY_RGB[colour], 0.7))
-        surf.blit(corner, (8, 3))
+        paint.blit(surf, corner, (8, 3))
         r = max(7, h // 13)
         look.draw_shape(surf, COLOUR_MARK[colour], (w - r - 12, r + 12), r, FLY_RGB[colour],
                         outline=DARK, width=2)
         _fly(surf, w / 2 + 4, h / 2 + 2, int(h * 0.9), colour, value)
-        pygame.draw.rect(surf, shade(FLY_RGB[colour], 0.8), surf.get_rect(), 5,
-                         border_radius=_radius(w, h))
+        paint.rect(surf, shade(FLY_RGB[colour], 0.8), paint.get_rect(surf), 5,
+                   border_radius=_radius(w, h))
         return _prepare(surf)
     return look.cached(("fly_face", colour, value, w, h), build)
 
@@ -153,20 +153,20 @@ def swatter_face(w: int, h: int) -> pygame.Surface:
         surf = _blank(w, h, FACE, FACE_EDGE)
         red = (214, 34, 40)
         # the head: a square mesh, tilted, the handle running to the lower right
-        head = pygame.Surface((int(h * 0.62), int(h * 0.62)), pygame.SRCALPHA)
-        hr = head.get_rect()
-        pygame.draw.rect(head, red, hr, border_radius=hr.width // 6)
+        head = paint.surface((int(h * 0.62), int(h * 0.62)), pygame.SRCALPHA)
+        hr = paint.get_rect(head)
+        paint.rect(head, red, hr, border_radius=hr.width // 6)
         step = max(6, hr.width // 6)
         for x in range(step, hr.width, step):
-            pygame.draw.line(head, shade(red, 0.6), (x, 4), (x, hr.height - 4), 2)
-            pygame.draw.line(head, shade(red, 0.6), (4, x), (hr.width - 4, x), 2)
-        pygame.draw.rect(head, DARK, hr, 3, border_radius=hr.width // 6)
+            paint.line(head, shade(red, 0.6), (x, 4), (x, hr.height - 4), 2)
+            paint.line(head, shade(red, 0.6), (4, x), (hr.width - 4, x), 2)
+        paint.rect(head, DARK, hr, 3, border_radius=hr.width // 6)
         head = pygame.transform.rotozoom(head, 30, 1)
         hc = (w * 0.36, h * 0.42)
-        pygame.draw.line(surf, DARK, hc, (w * 0.92, h * 0.9), max(8, h // 9))
-        pygame.draw.line(surf, (240, 200, 60), hc, (w * 0.92, h * 0.9), max(4, h // 16))
-        surf.blit(head, head.get_rect(center=hc))
-        pygame.draw.rect(surf, red, surf.get_rect(), 4, border_radius=_radius(w, h))
+        paint.line(surf, DARK, hc, (w * 0.92, h * 0.9), max(8, h // 9))
+        paint.line(surf, (240, 200, 60), hc, (w * 0.92, h * 0.9), max(4, h // 16))
+        paint.blit(surf, head, paint.get_rect(head, center=hc))
+        paint.rect(surf, red, paint.get_rect(surf), 4, border_radius=_radius(w, h))
         return _prepare(surf)
     return look.cached(("swatter_face", w, h), build)
 
@@ -177,29 +177,30 @@ def back_face(back: str, w: int, h: int) -> pygame.Surface:
     def build():
         base = shade(FLY_RGB[colour], 0.88)
         surf = _blank(w, h, base, (236, 230, 214))
-        inner = surf.get_rect().inflate(-10, -10)
-        pat = pygame.Surface(inner.size, pygame.SRCALPHA)
+        inner = paint.get_rect(surf).inflate(-10, -10)
+        pat = paint.surface(inner.size, pygame.SRCALPHA)
         dark, light = shade(base, 0.7), shade(base, 1.3)
         if motif == "leaves":
             for i, (fx, fy, a) in enumerate(((0.2, 0.3, 30), (0.6, 0.2, -40), (0.85, 0.7, 60),
                                             (0.35, 0.78, -20), (0.55, 0.5, 80),
                                             (0.05, 0.9, 10))):
-                leaf = pygame.Surface((int(h * 0.5), int(h * 0.22)), pygame.SRCALPHA)
-                pygame.draw.ellipse(leaf, dark if i % 2 else light, leaf.get_rect())
-                pygame.draw.line(leaf, base, (2, leaf.get_height() // 2),
-                                 (leaf.get_width() - 2, leaf.get_height() // 2), 2)
+                leaf = paint.surface((int(h * 0.5), int(h * 0.22)), pygame.SRCALPHA)
+                paint.ellipse(leaf, dark if i % 2 else light, paint.get_rect(leaf))
+                paint.line(leaf, base, (2, paint.get_height(leaf) // 2),
+                           (paint.get_width(leaf) - 2, paint.get_height(leaf) // 2), 2)
                 leaf = pygame.transform.rotate(leaf, a)
-                pat.blit(leaf, leaf.get_rect(center=(fx * inner.width, fy * inner.height)))
+                at = paint.get_rect(leaf, center=(fx * inner.width, fy * inner.height))
+                paint.blit(pat, leaf, at)
         elif motif == "dots":
             step = max(12, h // 5)
             for j, y in enumerate(range(step // 2, inner.height + step, step)):
                 for x in range((j % 2) * step // 2, inner.width + step, step):
-                    pygame.draw.circle(pat, light, (x, y), step // 4)
+                    paint.circle(pat, light, (x, y), step // 4)
         else:  # stripes
             step = max(12, h // 5)
             for x in range(-inner.height, inner.width + inner.height, step):
-                pygame.draw.line(pat, dark, (x, 0), (x + inner.height, inner.height), step // 3)
-        surf.blit(pat, inner)
+                paint.line(pat, dark, (x, 0), (x + inner.height, inner.height), step // 3)
+        paint.blit(surf, pat, inner)
         return _prepare(surf)
     return look.cached(("fly_back", back, w, h), build)
 
@@ -217,10 +218,10 @@ def card_turned(key: tuple, w: int, h: int, tilt: int, scale: float = 1.0) -> py
     blit it centred on the card's place. Cached per key, size, tilt and scale."""
     def build():
         face = _face_for(key, w, h)
-        surf = pygame.Surface((w + 2 * PAD, h + 2 * PAD), pygame.SRCALPHA)
+        surf = paint.surface((w + 2 * PAD, h + 2 * PAD), pygame.SRCALPHA)
         shadow = pygame.Rect(PAD + 2, PAD + 5, w, h)
-        pygame.draw.rect(surf, (*look.SHADOW, SHADOW_A), shadow, border_radius=_radius(w, h))
-        surf.blit(face, (PAD, PAD))
+        paint.rect(surf, (*look.SHADOW, SHADOW_A), shadow, border_radius=_radius(w, h))
+        paint.blit(surf, face, (PAD, PAD))
         if tilt or scale != 1.0:
             surf = pygame.transform.rotozoom(surf, tilt, scale)
         return _prepare(surf)
@@ -230,11 +231,11 @@ def card_turned(key: tuple, w: int, h: int, tilt: int, scale: float = 1.0) -> py
 def outline_turned(w: int, h: int, tilt: int, colour, width: int = 6) -> pygame.Surface:
     def build():
         g = width + 4
-        surf = pygame.Surface((w + 2 * PAD + 2 * g, h + 2 * PAD + 2 * g), pygame.SRCALPHA)
+        surf = paint.surface((w + 2 * PAD + 2 * g, h + 2 * PAD + 2 * g), pygame.SRCALPHA)
         r = pygame.Rect(PAD + 1, PAD + 1, w + 2 * g - 2, h + 2 * g - 2)
-        pygame.draw.rect(surf, look.INK, r.inflate(4, 4), width + 4,
-                         border_radius=_radius(w, h) + g)
-        pygame.draw.rect(surf, colour, r, width, border_radius=_radius(w, h) + g)
+        paint.rect(surf, look.INK, r.inflate(4, 4), width + 4,
+                   border_radius=_radius(w, h) + g)
+        paint.rect(surf, colour, r, width, border_radius=_radius(w, h) + g)
         if tilt:
             surf = pygame.transform.rotozoom(surf, tilt, 1)
         return _prepare(surf)
@@ -249,7 +250,7 @@ SQUASH_STEPS = ((1.35, 1.35), (1.15, 1.15), (1.12, 0.84), (1.06, 0.93), (1.0, 1.
 def _hand_base(colour, shape: str, size: int, left: bool, fill_mix=None) -> pygame.Surface:
     """A right hand seen from its back, fingers up (mirrored for the left)."""
     s = size / 100.0
-    surf = pygame.Surface((int(110 * s), int(120 * s)), pygame.SRCALPHA)
+    surf = paint.surface((int(110 * s), int(120 * s)), pygame.SRCALPHA)
     fill = colour if fill_mix is None else look.mix(colour, fill_mix, 0.65)
     parts = []
     palm = pygame.Rect(int(24 * s), int(48 * s), int(62 * s), int(62 * s))
@@ -260,13 +261,13 @@ def _hand_base(colour, shape: str, size: int, left: bool, fill_mix=None) -> pyga
     thumb = [(24 * s, 70 * s), (6 * s, 46 * s), (12 * s, 38 * s), (34 * s, 58 * s)]
     # outline first (every part a little larger in ink), then the fill
     o = max(3, int(4 * s))
-    pygame.draw.polygon(surf, look.INK, thumb, o * 2 + 2)
+    paint.polygon(surf, look.INK, thumb, o * 2 + 2)
     for _, r, rad in parts:
-        pygame.draw.rect(surf, look.INK, r.inflate(o * 2, o * 2), border_radius=rad + o)
-    pygame.draw.polygon(surf, fill, thumb)
-    pygame.draw.circle(surf, fill, (int(9 * s), int(42 * s)), int(6 * s))
+        paint.rect(surf, look.INK, r.inflate(o * 2, o * 2), border_radius=rad + o)
+    paint.polygon(surf, fill, thumb)
+    paint.circle(surf, fill, (int(9 * s), int(42 * s)), int(6 * s))
     for _, r, rad in parts:
-        pygame.draw.rect(surf, fill, r, border_radius=rad)
+        paint.rect(surf, fill, r, border_radius=rad)
     icon_r = int(15 * s)
     look.draw_shape(surf, shape, (palm.centerx, palm.centery + int(4 * s)), icon_r,
                     look.WHITE, outline=look.INK, width=2)
@@ -281,17 +282,17 @@ def hand(colour, shape: str, size: int, left: bool = False, pose="hover") -> pyg
         if pose == "frozen":
             base = _hand_base(colour, shape, size, left, fill_mix=ICE)
             base.set_alpha(None)
-            out = pygame.Surface(base.get_size(), pygame.SRCALPHA)
-            out.blit(base, (0, 0))
+            out = paint.surface(paint.get_size(base), pygame.SRCALPHA)
+            paint.blit(out, base, (0, 0))
             # frost: a few white crystals
-            w, h = out.get_size()
+            w, h = paint.get_size(out)
             for fx, fy in ((0.3, 0.2), (0.7, 0.35), (0.5, 0.8)):
                 c = (int(fx * w), int(fy * h))
                 for a in range(3):
                     ang = a * math.pi / 3
                     d = (math.cos(ang) * h * 0.08, math.sin(ang) * h * 0.08)
-                    pygame.draw.line(out, look.WHITE, (c[0] - d[0], c[1] - d[1]),
-                                     (c[0] + d[0], c[1] + d[1]), 3)
+                    paint.line(out, look.WHITE, (c[0] - d[0], c[1] - d[1]),
+                               (c[0] + d[0], c[1] + d[1]), 3)
             return _prepare(out)
         base = _hand_base(colour, shape, size, left)
         sx, sy = 1.0, 1.0
@@ -299,24 +300,24 @@ def hand(colour, shape: str, size: int, left: bool = False, pose="hover") -> pyg
         if isinstance(pose, tuple):
             sx, sy = SQUASH_STEPS[pose[1]]
             lifted = pose[1] < 2
-        w, h = base.get_size()
-        body = pygame.transform.smoothscale(base, (int(w * sx), int(h * sy)))
+        w, h = paint.get_size(base)
+        body = paint.smoothscale(base, (int(w * sx), int(h * sy)))
         off = int(size * (0.16 if lifted else 0.05))
-        out = pygame.Surface((body.get_width() + off + 4, body.get_height() + off + 4),
-                             pygame.SRCALPHA)
+        out = paint.surface((paint.get_width(body) + off + 4, paint.get_height(body) + off + 4),
+                            pygame.SRCALPHA)
         shadow = body.copy()
-        shadow.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
-        shadow.fill((0, 0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        paint.fill(shadow, (0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
+        paint.fill(shadow, (0, 0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
         shadow.set_alpha(110)
-        out.blit(shadow, (off, off))
-        out.blit(body, (0, 0))
+        paint.blit(out, shadow, (off, off))
+        paint.blit(out, body, (0, 0))
         return _prepare(out)
     return look.cached(("fly_hand", tuple(colour), shape, size, left, pose), build)
 
 
 def fly_icon(colour: str, size: int) -> pygame.Surface:
     def build():
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        surf = paint.surface((size, size), pygame.SRCALPHA)
         _fly(surf, size / 2, size / 2 + size * 0.04, int(size * 0.95), colour, 3, number=False)
         look.draw_shape(surf, COLOUR_MARK[colour], (size / 2, size * 0.6), size * 0.16,
                         look.WHITE, outline=DARK, width=2)
@@ -335,12 +336,12 @@ def tile_art(surface, rect) -> None:
              (0.63, 0.71, -14, ("back", "yellow/dots")), (0.88, 0.7, 4, ("fly", "red", 4))]
     for fx, fy, tilt, key in spots:
         card = card_turned(key, w, h, tilt)
-        surface.blit(card, card.get_rect(center=(rect.x + fx * rect.width,
-                                                 rect.y + fy * rect.height)))
+        paint.blit(surface, card, paint.get_rect(card, center=(rect.x + fx * rect.width,
+                                                               rect.y + fy * rect.height)))
     pink = (236, 84, 160)
     slap = hand(pink, "star", 110, left=False, pose=("squash", 2))
-    surface.blit(slap, slap.get_rect(center=(rect.x + 0.40 * rect.width,
-                                             rect.y + 0.66 * rect.height)))
+    paint.blit(surface, slap, paint.get_rect(slap, center=(rect.x + 0.40 * rect.width,
+                                                           rect.y + 0.66 * rect.height)))
     over = hand((60, 200, 220), "circle", 110, left=True, pose="hover")
-    surface.blit(over, over.get_rect(center=(rect.x + 0.30 * rect.width,
-                                             rect.y + 0.52 * rect.height)))
+    paint.blit(surface, over, paint.get_rect(over, center=(rect.x + 0.30 * rect.width,
+                                                           rect.y + 0.52 * rect.height)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade import look
+from arcade import look, paint
 from arcade.input import KEYBOARD_ZONES, ZONE_NAMES
 
 from .base import Scene
@@ -78,9 +78,9 @@ class KeyTestScene(Scene):
             for action, label, on in self.app.hub.zone_held(zone):
                 rect = pygame.Rect(x, y, colw - 40, 46)
                 colour = look.GOOD if on else look.PANEL
-                pygame.draw.rect(canvas, colour, rect, border_radius=12)
+                paint.rect(canvas, colour, rect, border_radius=12)
                 if action in CHALLENGE:
-                    pygame.draw.rect(canvas, look.ACCENT, rect, width=3, border_radius=12)
+                    paint.rect(canvas, look.ACCENT, rect, width=3, border_radius=12)
                 look.text(canvas, f"{action}: {label}", (rect.x + 14, rect.centery), look.SMALL,
                           look.INK if on else look.TEXT, "midleft")
                 y += 52

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pygame
 
 import game
-from arcade import look
+from arcade import look, paint
 from game.bots import LEVELS
 
 from .base import Scene
@@ -279,26 +279,26 @@ class LobbyScene(Scene):
         ready_key = self.app.hub.label(seat.device, "a") if seat.is_human else ""
         key = ("slot", seat.index, seat.name, seat.device, seat.cpu, seat.ready, seat.lost,
                chosen, glyph, ready_key)
-        canvas.blit(look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, ready_key)),
-                    (rect.x - 16, rect.y - 16))
+        slot = look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, ready_key))
+        paint.blit(canvas, slot, (rect.x - 16, rect.y - 16))
         progress = self.app.hub.hold_progress(seat.device, now) if seat.device else 0.0
         if progress > 0:
             bar = pygame.Rect(rect.x + 30, rect.bottom - 36, int((rect.width - 60) * progress), 14)
-            pygame.draw.rect(canvas, look.BAD, bar, border_radius=7)
+            paint.rect(canvas, look.BAD, bar, border_radius=7)
 
     def slot_surface(self, seat, chosen: bool, glyph: str, ready_key: str = "A") -> pygame.Surface:
         """One seat's slot, drawn once per look (cached by draw_slot)."""
-        surf = pygame.Surface((SLOT_W + 32, SLOT_H + 40), pygame.SRCALPHA)
+        surf = paint.surface((SLOT_W + 32, SLOT_H + 40), pygame.SRCALPHA)
         rect = pygame.Rect(16, 16, SLOT_W, SLOT_H)
         if seat.is_free:
-            pygame.draw.rect(surf, look.PANEL_EDGE, rect, width=3, border_radius=28)
+            paint.rect(surf, look.PANEL_EDGE, rect, width=3, border_radius=28)
             look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 100), 46,
                             look.mix(seat.colour, look.BG_BOTTOM, 0.6))
             look.text(surf, "free seat", (rect.centerx, rect.y + 190), look.BODY, look.MUTED,
                       "midtop")
             return surf.convert_alpha()
         if chosen:
-            pygame.draw.rect(surf, look.WHITE, rect.inflate(16, 16), border_radius=34)
+            paint.rect(surf, look.WHITE, rect.inflate(16, 16), border_radius=34)
         look.panel(surf, rect, radius=28, edge=seat.colour)
         look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 95), 54, seat.colour,
                         outline=look.INK)
@@ -308,9 +308,9 @@ class LobbyScene(Scene):
                       look.ACCENT if chosen else look.MUTED, "midtop")
             return surf.convert_alpha()
         gl = look.text_surface(glyph, look.SMALL, look.INK)
-        box = gl.get_rect(topright=(rect.right - 26, rect.y + 24)).inflate(22, 10)
-        pygame.draw.rect(surf, look.MUTED, box, border_radius=10)
-        surf.blit(gl, gl.get_rect(center=box.center))
+        box = paint.get_rect(gl, topright=(rect.right - 26, rect.y + 24)).inflate(22, 10)
+        paint.rect(surf, look.MUTED, box, border_radius=10)
+        paint.blit(surf, gl, paint.get_rect(gl, center=box.center))
         if seat.lost:
             state, colour = "pad lost", look.BAD
         elif seat.ready:

@@ -17,6 +17,8 @@ Game scenes are listed by game id in scenes.games.GAME_SCENES (see there).
 
 from __future__ import annotations
 
+from arcade import paint
+
 from .base import Scene
 from .demo import DemoScene
 from .howto import HowToScene
@@ -133,7 +135,7 @@ class SceneManager:
             top.draw(canvas)
             return
         # An overlay: the scenes below are frozen, so draw them once into a snapshot.
-        key = (self.changes, id(self.stack[-2]), canvas.get_size())
+        key = (self.changes, id(self.stack[-2]), paint.get_size(canvas))
         if getattr(self, "_under_key", None) != key:
             first = len(self.stack) - 2
             while first > 0 and not self.stack[first].opaque:
@@ -146,7 +148,7 @@ class SceneManager:
             self._under = canvas.copy()
             self._under_key = key
         else:
-            canvas.blit(self._under, (0, 0))
+            paint.blit(canvas, self._under, (0, 0))
         top.draw(canvas)
 
     def on_flip(self, t_ns: int) -> None:

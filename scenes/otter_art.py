@@ -19,7 +19,7 @@ import math
 
 import pygame
 
-from arcade import look
+from arcade import look, paint
 from game.waybills import THEMES, card_view
 
 # Box colours: bright, far apart in hue and lightness (yellow and orange differ in lightness too).
@@ -52,7 +52,7 @@ class Pen:
 
     def __init__(self, surf: pygame.Surface, colour):
         self.surf = surf
-        self.w, self.h = surf.get_size()
+        self.w, self.h = paint.get_size(surf)
         self.colour = colour
         self.ink = max(2, round(self.w / 70))
 
@@ -64,52 +64,52 @@ class Pen:
 
     def poly(self, pts, fill=None, outline=True):
         pts = [self.p(x, y) for x, y in pts]
-        pygame.draw.polygon(self.surf, self.colour if fill is None else fill, pts)
+        paint.polygon(self.surf, self.colour if fill is None else fill, pts)
         if outline:
-            pygame.draw.polygon(self.surf, INK, pts, self.ink)
+            paint.polygon(self.surf, INK, pts, self.ink)
 
     def rect(self, x, y, w, h, fill=None, outline=True, radius=0.0):
         r = pygame.Rect(self.p(x, y), (self.px(w), max(1, round(h * self.h))))
-        pygame.draw.rect(self.surf, self.colour if fill is None else fill, r,
-                         border_radius=self.px(radius) if radius else 0)
+        paint.rect(self.surf, self.colour if fill is None else fill, r,
+                   border_radius=self.px(radius) if radius else 0)
         if outline:
-            pygame.draw.rect(self.surf, INK, r, self.ink,
-                             border_radius=self.px(radius) if radius else 0)
+            paint.rect(self.surf, INK, r, self.ink,
+                       border_radius=self.px(radius) if radius else 0)
 
     def circle(self, x, y, r, fill=None, outline=True, width=0):
         c, rad = self.p(x, y), self.px(r)
         if outline:
-            pygame.draw.circle(self.surf, INK, c, rad + self.ink)
-        pygame.draw.circle(self.surf, self.colour if fill is None else fill, c, rad, width)
+            paint.circle(self.surf, INK, c, rad + self.ink)
+        paint.circle(self.surf, self.colour if fill is None else fill, c, rad, width)
 
     def ring(self, x, y, r, thickness):
         """A ring (tyre): ink outside and inside edge, the fill is ink too (rubber)."""
         c = self.p(x, y)
-        pygame.draw.circle(self.surf, INK, c, self.px(r))
+        paint.circle(self.surf, INK, c, self.px(r))
         inner = self.px(r) - max(self.ink + 1, self.px(thickness))
-        pygame.draw.circle(self.surf, PAPER, c, max(1, inner))
+        paint.circle(self.surf, PAPER, c, max(1, inner))
 
     def ellipse(self, x, y, w, h, fill=None, outline=True):
         r = pygame.Rect(self.p(x, y), (self.px(w), max(1, round(h * self.h))))
-        pygame.draw.ellipse(self.surf, self.colour if fill is None else fill, r)
+        paint.ellipse(self.surf, self.colour if fill is None else fill, r)
         if outline:
-            pygame.draw.ellipse(self.surf, INK, r, self.ink)
+            paint.ellipse(self.surf, INK, r, self.ink)
 
     def line(self, x1, y1, x2, y2, width=0.02, colour=None, outline=True):
         a, b = self.p(x1, y1), self.p(x2, y2)
         wpx = self.px(width)
         if outline:
-            pygame.draw.line(self.surf, INK, a, b, wpx + 2 * self.ink)
+            paint.line(self.surf, INK, a, b, wpx + 2 * self.ink)
             for end in (a, b):
-                pygame.draw.circle(self.surf, INK, end, (wpx + 2 * self.ink) // 2)
-        pygame.draw.line(self.surf, self.colour if colour is None else colour, a, b, wpx)
+                paint.circle(self.surf, INK, end, (wpx + 2 * self.ink) // 2)
+        paint.line(self.surf, self.colour if colour is None else colour, a, b, wpx)
         for end in (a, b):
-            pygame.draw.circle(self.surf, self.colour if colour is None else colour, end,
-                               wpx // 2)
+            paint.circle(self.surf, self.colour if colour is None else colour, end,
+                         wpx // 2)
 
     def ground(self, y=0.95):
-        pygame.draw.line(self.surf, (200, 190, 165), self.p(0.04, y), self.p(0.96, y),
-                         self.ink)
+        paint.line(self.surf, (200, 190, 165), self.p(0.04, y), self.p(0.96, y),
+                   self.ink)
 
 
 def spread(n: int, a: float, b: float) -> list:
@@ -178,7 +178,7 @@ def ship_in_bottle(d, size, count):
     d.rect(0.04 + body_w + neck - 0.01, 0.59, 0.05, 0.16, WOOD)
     # the glass is the item's colour: a thick coloured rim
     rim = pygame.Rect(d.p(0.04, 0.42), (d.px(body_w), round(0.5 * d.h)))
-    pygame.draw.ellipse(d.surf, d.colour, rim.inflate(-2 * d.ink, -2 * d.ink), d.px(0.035))
+    paint.ellipse(d.surf, d.colour, rim.inflate(-2 * d.ink, -2 * d.ink), d.px(0.035))
     hull_x, hull_w = 0.04 + body_w * 0.2, body_w * 0.6
     d.poly([(hull_x, 0.72), (hull_x + hull_w, 0.72), (hull_x + hull_w - 0.05, 0.82),
             (hull_x + 0.05, 0.82)], DARK)
@@ -220,7 +220,7 @@ def kite(d, size, count):
         t = i / 20
         x = lerp(start[0], end[0], t) + 0.03 * math.sin(t * 4 * math.pi)
         pts.append((x, lerp(start[1], end[1], t)))
-    pygame.draw.lines(d.surf, INK, False, [d.p(*p) for p in pts], d.ink)
+    paint.lines(d.surf, INK, False, [d.p(*p) for p in pts], d.ink)
     n = count("bows")
     b = min(0.045, tail / n * 0.42)  # small enough on a short tail to stay countable
     for t in spread(n, 0.0, 1.0):
@@ -298,7 +298,7 @@ def umbrella(d, size, count):
     handle = lerp(0.12, 0.5, size("handle length"))
     d.line(0.5, rim, 0.5, rim + handle, 0.016, DARK)
     hook = pygame.Rect(d.p(0.44, rim + handle - 0.05), (d.px(0.12), round(0.1 * d.h)))
-    pygame.draw.arc(d.surf, DARK, hook, math.pi, 2 * math.pi, d.px(0.016))
+    paint.arc(d.surf, DARK, hook, math.pi, 2 * math.pi, d.px(0.016))
 
 
 def flower(d, size, count):
@@ -378,9 +378,9 @@ def item_surface(theme: str, colour: str, levels: dict, w: int = ITEM_W,
         def count(name):
             return features[name].values[level(name)]
 
-        big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE), pygame.SRCALPHA)
+        big = paint.surface((w * SUPERSAMPLE, h * SUPERSAMPLE), pygame.SRCALPHA)
         DRAW[theme](Pen(big, BOX_RGB[colour]), size, count)
-        return look._prepare(pygame.transform.smoothscale(big, (w, h)))
+        return look._prepare(paint.smoothscale(big, (w, h)))
 
     return look.cached(key, build)
 
@@ -389,20 +389,20 @@ def magnifier_surface(colour: str, r: int = 44) -> pygame.Surface:
     """The magnifying glass: a thick frame in box `colour`, a handle, a pale lens."""
     def build():
         s = SUPERSAMPLE
-        big = pygame.Surface((int(r * 3.2) * s, int(r * 3.2) * s), pygame.SRCALPHA)
+        big = paint.surface((int(r * 3.2) * s, int(r * 3.2) * s), pygame.SRCALPHA)
         c = (r * 1.3 * s, r * 1.3 * s)
         a = math.pi / 4
         end = (c[0] + math.cos(a) * r * 2.3 * s, c[1] + math.sin(a) * r * 2.3 * s)
-        pygame.draw.line(big, INK, c, end, int(r * 0.5 * s))
-        pygame.draw.line(big, WOOD, c, end, int(r * 0.32 * s))
-        pygame.draw.circle(big, INK, c, r * s + 4 * s)
-        pygame.draw.circle(big, BOX_RGB[colour], c, r * s)
-        pygame.draw.circle(big, (226, 240, 248), c, int(r * 0.66 * s))
-        pygame.draw.circle(big, INK, c, int(r * 0.66 * s), 2 * s)
-        pygame.draw.arc(big, WHITE, pygame.Rect(c[0] - r * 0.45 * s, c[1] - r * 0.45 * s,
-                                                r * 0.9 * s, r * 0.9 * s), 1.9, 2.9, 3 * s)
-        size = (big.get_width() // s, big.get_height() // s)
-        return look._prepare(pygame.transform.smoothscale(big, size))
+        paint.line(big, INK, c, end, int(r * 0.5 * s))
+        paint.line(big, WOOD, c, end, int(r * 0.32 * s))
+        paint.circle(big, INK, c, r * s + 4 * s)
+        paint.circle(big, BOX_RGB[colour], c, r * s)
+        paint.circle(big, (226, 240, 248), c, int(r * 0.66 * s))
+        paint.circle(big, INK, c, int(r * 0.66 * s), 2 * s)
+        paint.arc(big, WHITE, pygame.Rect(c[0] - r * 0.45 * s, c[1] - r * 0.45 * s,
+                                          r * 0.9 * s, r * 0.9 * s), 1.9, 2.9, 3 * s)
+        size = (paint.get_width(big) // s, paint.get_height(big) // s)
+        return look._prepare(paint.smoothscale(big, size))
     return look.cached(("otter_magnifier", colour, r), build)
 
 
@@ -411,18 +411,18 @@ def waybill_surface(waybill_id: int) -> pygame.Surface:
     layout, the magnifying glass in the top-right corner. Cached per card."""
     def build():
         view = card_view(waybill_id)
-        surf = pygame.Surface((CARD_W, CARD_H + 8), pygame.SRCALPHA)
+        surf = paint.surface((CARD_W, CARD_H + 8), pygame.SRCALPHA)
         r = pygame.Rect(0, 0, CARD_W, CARD_H)
-        pygame.draw.rect(surf, look.SHADOW, r.move(0, 8), border_radius=26)
-        pygame.draw.rect(surf, PAPER, r, border_radius=26)
-        pygame.draw.rect(surf, (196, 182, 150), r, 4, border_radius=26)
-        pygame.draw.rect(surf, (226, 214, 186), r.inflate(-20, -20), 2, border_radius=20)
+        paint.rect(surf, look.SHADOW, r.move(0, 8), border_radius=26)
+        paint.rect(surf, PAPER, r, border_radius=26)
+        paint.rect(surf, (196, 182, 150), r, 4, border_radius=26)
+        paint.rect(surf, (226, 214, 186), r.inflate(-20, -20), 2, border_radius=20)
         for i, item in enumerate(view["items"]):
             levels = dict(zip(view["features"], item["levels"]))
             pic = item_surface(view["theme"], item["colour"], levels)
-            surf.blit(pic, (CARD_PAD + i * ITEM_W, CARD_PAD + 6))
+            paint.blit(surf, pic, (CARD_PAD + i * ITEM_W, CARD_PAD + 6))
         glass = magnifier_surface(view["magnifier_colour"], 34)
-        surf.blit(glass, glass.get_rect(topright=(CARD_W - 4, 2)))
+        paint.blit(surf, glass, paint.get_rect(glass, topright=(CARD_W - 4, 2)))
         return look._prepare(surf)
     return look.cached(("otter_waybill", waybill_id), build)
 
@@ -430,19 +430,19 @@ def waybill_surface(waybill_id: int) -> pygame.Surface:
 def card_back_surface(w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
     """The back of a waybill (the face-down pile), with an otter-blue wave pattern."""
     def build():
-        surf = pygame.Surface((w, h + 8), pygame.SRCALPHA)
+        surf = paint.surface((w, h + 8), pygame.SRCALPHA)
         r = pygame.Rect(0, 0, w, h)
         radius = max(6, min(26, w // 10))
-        pygame.draw.rect(surf, look.SHADOW, r.move(0, 8), border_radius=radius)
-        pygame.draw.rect(surf, PAPER, r, border_radius=radius)
+        paint.rect(surf, look.SHADOW, r.move(0, 8), border_radius=radius)
+        paint.rect(surf, PAPER, r, border_radius=radius)
         inner = r.inflate(-max(6, w // 40), -max(6, w // 40))
-        pygame.draw.rect(surf, (40, 110, 150), inner, border_radius=max(4, radius - 6))
+        paint.rect(surf, (40, 110, 150), inner, border_radius=max(4, radius - 6))
         step = max(8, h // 8)
         for y in range(inner.top + step // 2, inner.bottom - step // 3, step):
             pts = [(x, y + math.sin(x / max(6, step * 0.6)) * step * 0.25)
                    for x in range(inner.left + 6, inner.right - 6, 4)]
             if len(pts) > 1:
-                pygame.draw.lines(surf, (90, 170, 200), False, pts, max(2, step // 8))
+                paint.lines(surf, (90, 170, 200), False, pts, max(2, step // 8))
         return look._prepare(surf)
     return look.cached(("otter_back", w, h), build)
 
@@ -450,13 +450,13 @@ def card_back_surface(w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
 def mini_face(w: int, h: int) -> pygame.Surface:
     """A small face-up waybill (1 point) for the score row."""
     def build():
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        r = surf.get_rect()
-        pygame.draw.rect(surf, PAPER, r, border_radius=6)
-        pygame.draw.rect(surf, (196, 182, 150), r, 2, border_radius=6)
+        surf = paint.surface((w, h), pygame.SRCALPHA)
+        r = paint.get_rect(surf)
+        paint.rect(surf, PAPER, r, border_radius=6)
+        paint.rect(surf, (196, 182, 150), r, 2, border_radius=6)
         for i, c in enumerate(("yellow", "pink", "blue")):
-            pygame.draw.rect(surf, BOX_RGB[c], (6 + i * (w - 12) // 3, h // 3,
-                                                (w - 12) // 3 - 3, h // 2), border_radius=3)
+            paint.rect(surf, BOX_RGB[c], (6 + i * (w - 12) // 3, h // 3,
+                                          (w - 12) // 3 - 3, h // 2), border_radius=3)
         return look._prepare(surf)
     return look.cached(("otter_mini_face", w, h), build)
 
@@ -466,13 +466,13 @@ def mini_face(w: int, h: int) -> pygame.Surface:
 def box_surface(colour: str, w: int, h: int) -> pygame.Surface:
     """A stackable box: the colour, a darker rim, a lid line and a highlight."""
     def build():
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = paint.surface((w, h), pygame.SRCALPHA)
         rgb = BOX_RGB[colour]
-        r = surf.get_rect()
-        pygame.draw.rect(surf, look.mix(rgb, INK, 0.45), r, border_radius=8)
-        pygame.draw.rect(surf, rgb, r.inflate(-6, -6), border_radius=6)
-        pygame.draw.line(surf, look.mix(rgb, INK, 0.3), (6, h // 3), (w - 7, h // 3), 3)
-        pygame.draw.line(surf, look.mix(rgb, WHITE, 0.45), (8, 6), (w - 10, 6), 3)
+        r = paint.get_rect(surf)
+        paint.rect(surf, look.mix(rgb, INK, 0.45), r, border_radius=8)
+        paint.rect(surf, rgb, r.inflate(-6, -6), border_radius=6)
+        paint.line(surf, look.mix(rgb, INK, 0.3), (6, h // 3), (w - 7, h // 3), 3)
+        paint.line(surf, look.mix(rgb, WHITE, 0.45), (8, 6), (w - 10, 6), 3)
         return look._prepare(surf)
     return look.cached(("otter_box", colour, w, h), build)
 
@@ -494,14 +494,14 @@ def rotated_box(colour: str, w: int, h: int, degrees: float) -> pygame.Surface:
 def grab_card_surface(value: int, w: int = 70, h: int = 96, taken: bool = False):
     """A grab card with its number (an otter paw would be nicer; the number is what counts)."""
     def build():
-        surf = pygame.Surface((w, h + 6), pygame.SRCALPHA)
+        surf = paint.surface((w, h + 6), pygame.SRCALPHA)
         r = pygame.Rect(0, 0, w, h)
-        pygame.draw.rect(surf, look.SHADOW, r.move(0, 6), border_radius=10)
-        pygame.draw.rect(surf, (255, 226, 120) if not taken else (230, 214, 170), r,
-                         border_radius=10)
-        pygame.draw.rect(surf, INK, r, 3, border_radius=10)
+        paint.rect(surf, look.SHADOW, r.move(0, 6), border_radius=10)
+        paint.rect(surf, (255, 226, 120) if not taken else (230, 214, 170), r,
+                   border_radius=10)
+        paint.rect(surf, INK, r, 3, border_radius=10)
         t = look.font(look.LARGE if h >= 80 else look.BODY).render(str(value), True, INK)
-        surf.blit(t, t.get_rect(center=r.center))
+        paint.blit(surf, t, paint.get_rect(t, center=r.center))
         return look._prepare(surf)
     return look.cached(("otter_grab", value, w, h, taken), build)
 
@@ -510,9 +510,9 @@ def order_strip(order, cell: int = 46, gap: int = 6) -> pygame.Surface:
     """Five small boxes in a row, lowest level on the left, with a '<' between them."""
     def build():
         w = 5 * cell + 4 * gap
-        surf = pygame.Surface((w, cell), pygame.SRCALPHA)
+        surf = paint.surface((w, cell), pygame.SRCALPHA)
         for i, colour in enumerate(order):
-            surf.blit(box_surface(colour, cell, cell), (i * (cell + gap), 0))
+            paint.blit(surf, box_surface(colour, cell, cell), (i * (cell + gap), 0))
         return look._prepare(surf)
     return look.cached(("otter_order", tuple(order), cell, gap), build)
 
@@ -520,15 +520,15 @@ def order_strip(order, cell: int = 46, gap: int = 6) -> pygame.Surface:
 def tile_picture(surface: pygame.Surface, rect) -> None:
     """The select-screen picture: a bicycle waybill corner, a stack of boxes and a grab card."""
     rect = pygame.Rect(rect)
-    surface.fill((26, 74, 66), rect)
+    paint.fill(surface, (26, 74, 66), rect)
     x = rect.left + 16
     for i, colour in enumerate(("green", "orange", "pink", "yellow", "blue")):
         pic = item_surface("bicycle", colour, {"seat height": i, "tyre width": (i * 3) % 5},
                            110, 125)
-        surface.blit(pic, (x + (i % 3) * 104, rect.top + 10 + (i // 3) * 130))
+        paint.blit(surface, pic, (x + (i % 3) * 104, rect.top + 10 + (i // 3) * 130))
     bw, bh = 110, 40
     for i, colour in enumerate(("blue", "yellow", "pink", "orange", "green")):
-        surface.blit(box_surface(colour, bw, bh),
-                     (rect.right - bw - 40 + (i % 2) * 4, rect.bottom - 16 - (i + 1) * (bh - 2)))
-    surface.blit(grab_card_surface(1, 56, 76), (rect.right - 120, rect.top + 14))
-    surface.blit(magnifier_surface("orange", 26), (rect.right - 120 - 100, rect.top + 8))
+        at = (rect.right - bw - 40 + (i % 2) * 4, rect.bottom - 16 - (i + 1) * (bh - 2))
+        paint.blit(surface, box_surface(colour, bw, bh), at)
+    paint.blit(surface, grab_card_surface(1, 56, 76), (rect.right - 120, rect.top + 14))
+    paint.blit(surface, magnifier_surface("orange", 26), (rect.right - 120 - 100, rect.top + 8))

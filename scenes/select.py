@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 import game
-from arcade import look
+from arcade import look, paint
 
 from .base import Scene
 from .games import game_module
@@ -66,10 +66,10 @@ class SelectScene(Scene):
     def tile_picture(self, game_id: str) -> pygame.Surface:
         """The tile's picture, drawn once by code at its final size."""
         def build():
-            surf = pygame.Surface((TILE_W - 40, 300), pygame.SRCALPHA)
+            surf = paint.surface((TILE_W - 40, 300), pygame.SRCALPHA)
             module = game_module(game_id)
             art = getattr(module, "tile_art", None) if module is not None else None
-            (art or generic_art)(surf, surf.get_rect())
+            (art or generic_art)(surf, paint.get_rect(surf))
             return surf.convert_alpha() if pygame.display.get_surface() else surf
         return look.cached(("tile_art", game_id), build)
 
@@ -77,12 +77,12 @@ class SelectScene(Scene):
         """A whole tile (frame, picture, name, counts, pitch) as one cached surface."""
         def build():
             info = game.GAMES[game_id]
-            surf = pygame.Surface((TILE_W + 32, TILE_H + 40), pygame.SRCALPHA)
+            surf = paint.surface((TILE_W + 32, TILE_H + 40), pygame.SRCALPHA)
             rect = pygame.Rect(16, 16, TILE_W, TILE_H)
             if chosen:
-                pygame.draw.rect(surf, look.ACCENT, rect.inflate(24, 24), border_radius=40)
+                paint.rect(surf, look.ACCENT, rect.inflate(24, 24), border_radius=40)
             look.panel(surf, rect, radius=32)
-            surf.blit(self.tile_picture(game_id), (rect.x + 20, rect.y + 20))
+            paint.blit(surf, self.tile_picture(game_id), (rect.x + 20, rect.y + 20))
             y = rect.y + 340
             look.text(surf, info.name, (rect.centerx, y), look.LARGE,
                       look.ACCENT if chosen else look.TEXT, "midtop")
@@ -119,5 +119,5 @@ class SelectScene(Scene):
             if x + TILE_W < 0 or x > look.W:
                 continue
             tile = self.tile(game_id, i == self.index)
-            canvas.blit(tile, (x - 16, top - 16))
+            paint.blit(canvas, tile, (x - 16, top - 16))
         look.hint(canvas, "Left / Right: choose    A: play    B: back")

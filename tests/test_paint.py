@@ -1,0 +1,136 @@
+"""Drawing at the screen's pixel density (arcade.paint): 1080p and 4K show the same picture.
+
+Every screen is drawn once at scale 1 (1920x1080 pixels) and once at scale 2 (3840x2160, what
+a 4K TV gets), from the same seeded state and the same clock. Shrunk to 160x90 grey thumbnails
+(12 canvas units a thumbnail pixel) the two must agree, allowing each thumbnail pixel to match
+within SHIFT pixels: text is hinted per size, so a long row of words laid out from measured
+widths may end a few units further left or right at 4K. An element drawn at the wrong size or
+place (a number that missed arcade.paint) is a patch that matches nowhere near. And no scene
+may make a pixel call of its own, bypassing arcade.paint.
+"""
+
+import ast
+from pathlib import Path
+
+import pygame
+import pytest
+
+from arcade import look, paint
+from arcade.app import FRAME_NS, App
+from arcade.seats import Seats
+from arcade.settings import Settings
+from arcade.stats import Stats
+from bench.frame_time import setups
+
+ROOT = Path(__file__).resolve().parent.parent
+THUMB = (160, 90)
+FRAMES = 20            # drawn before the picture is taken (bots have not moved yet)
+SHIFT = 2              # thumbnail pixels (24 canvas units) a pixel may have moved
+MAX_PATCH = 64         # largest grey difference (0-255) of a thumbnail pixel after that
+MAX_MEAN = 2.0         # mean difference over the thumbnail
+
+PIXEL_METHODS = {"blit", "fill", "get_width", "get_height", "get_size", "get_rect", "subsurface",
+                 "set_clip", "get_clip"}
+PIXEL_FUNCTIONS = {"pygame.Surface", "pygame.transform.smoothscale", "pygame.transform.scale"}
+
+
+def dotted(node) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else None
+
+
+def pixel_calls(path: Path) -> list[str]:
+    """Calls in a file that work in pixels rather than canvas units."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        name = dotted(node.func) or ""
+        if (name.startswith("pygame.draw.") or name in PIXEL_FUNCTIONS
+                or (node.func.attr in PIXEL_METHODS and not name.startswith("paint."))):
+            found.append(f"{path.name}:{node.lineno} {name or node.func.attr}")
+    return found
+
+
+def test_scenes_and_the_look_draw_only_through_paint():
+    files = sorted((ROOT / "scenes").glob("*.py")) + [ROOT / "arcade" / "look.py"]
+    found = [call for path in files for call in pixel_calls(path)]
+    assert found == []
+
+
+def test_the_check_finds_a_direct_pixel_call(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("import pygame\ndef draw(canvas, art):\n    canvas.blit(art, (0, 0))\n"
+                   "    pygame.draw.circle(canvas, (1, 2, 3), (4, 5), 6)\n")
+    assert pixel_calls(bad) == ["bad.py:3 canvas.blit", "bad.py:4 pygame.draw.circle"]
+
+
+def thumbnails(tmp_path, scale: int) -> dict[str, pygame.Surface]:
+    clock = [0]
+    app = App(settings=Settings(tmp_path / f"s{scale}.json"), stats=Stats(tmp_path / "s.db"),
+              pace=False, clock_ns=lambda: clock[0], scale=scale, audio=False)
+    shots = {}
+    try:
+        assert paint.get_size(app.canvas) == look.CANVAS
+        assert app.canvas.get_size() == (look.W * scale, look.H * scale)
+        for label, setup in setups(app):
+            app.seats = Seats()
+            setup()
+            for _ in range(FRAMES):
+                clock[0] += FRAME_NS
+                app.run(frames=1)
+            thumb = pygame.transform.grayscale(pygame.transform.smoothscale(app.canvas, THUMB))
+            shots[label] = pygame.image.tobytes(thumb, "RGB")[::3]  # one grey byte a pixel
+    finally:
+        app.close()
+        look.reset_cache()
+        paint.set_scale(1)
+    return shots
+
+
+@pytest.fixture(scope="module")
+def pictures(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("paint")
+    return thumbnails(tmp, 1), thumbnails(tmp, 2)
+
+
+def near_differences(a: bytes, b: bytes) -> list[int]:
+    """For each pixel of a: the smallest grey difference to b within SHIFT pixels of it."""
+    w, h = THUMB
+    out = []
+    for y in range(h):
+        rows = range(max(0, y - SHIFT), min(h, y + SHIFT + 1))
+        for x in range(w):
+            v = a[y * w + x]
+            lo, hi = max(0, x - SHIFT), min(w, x + SHIFT + 1)
+            out.append(min(abs(v - b[r * w + c]) for r in rows for c in range(lo, hi)))
+    return out
+
+
+def differences(a: bytes, b: bytes) -> list[int]:
+    return [max(p, q) for p, q in zip(near_differences(a, b), near_differences(b, a))]
+
+
+def test_every_screen_looks_the_same_at_4k_as_at_1080p(pictures):
+    at_1080, at_4k = pictures
+    assert set(at_1080) == set(at_4k) and len(at_1080) >= 10
+    report = {}
+    for label in at_1080:
+        diff = differences(at_1080[label], at_4k[label])
+        report[label] = (max(diff), round(sum(diff) / len(diff), 2))
+    bad = {k: v for k, v in report.items() if v[0] > MAX_PATCH or v[1] > MAX_MEAN}
+    assert bad == {}, report
+
+
+def test_the_comparison_sees_an_element_drawn_at_the_wrong_size(pictures):
+    at_1080, _ = pictures
+    picture = pygame.image.frombytes(bytes(v for v in at_1080["lobby"] for _ in range(3)),
+                                     THUMB, "RGB")
+    wrong = picture.copy()
+    half = pygame.transform.smoothscale(picture, (THUMB[0] // 2, THUMB[1] // 2))
+    wrong.blit(half, (THUMB[0] // 4, THUMB[1] // 4))  # the middle of the screen at half size
+    diff = differences(at_1080["lobby"], pygame.image.tobytes(wrong, "RGB")[::3])
+    assert max(diff) > MAX_PATCH
