@@ -143,7 +143,9 @@ class App:
         if fullscreen is None:
             fullscreen = bool(self.settings.get("fullscreen", False))
         self.fullscreen = fullscreen
-        paint.set_scale(scale if scale is not None else self._desktop_scale())
+        if scale is None:
+            scale = self.settings.get("draw_scale", "auto")
+        paint.set_scale(self._desktop_scale() if scale == "auto" else scale)
         self.canvas = self._open_window(fullscreen, size)
         look.reset_cache()
 
@@ -242,9 +244,12 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """End the painter thread and pygame (the window, the pads, the mixer)."""
+        """End the painter thread and pygame (the window, the pads, the mixer). Cached art and
+        fonts die with pygame; the pixel scale goes back to 1."""
         self.painter.stop()
         pygame.quit()
+        look.reset_cache()
+        paint.set_scale(1)
 
     # -- screenshots -----------------------------------------------------------------------------
     def screenshot(self, label: str = "") -> Path:

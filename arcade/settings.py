@@ -18,6 +18,8 @@ Schema (key: type, default):
     music_volume:    float 0..1, 0.6
     effects_volume:  float 0..1, 0.9
     fullscreen:      bool, false
+    draw_scale:      "auto", 1 or 2, "auto" (pixels per canvas unit, arcade.paint: 2 draws at
+                     4K; auto: 2 on a 4K desktop). Read at start.
     key_bindings:    {zone id ("kb1".."kb4"): {action: pygame key name}}, {} ; missing zones or
                      actions use arcade.input.DEFAULT_ZONES (validated there, not here)
     seat_names:      list of up to 8 str, [] (empty -> "Player N")
@@ -52,6 +54,7 @@ DEFAULTS: dict[str, Any] = {
     "music_volume": 0.6,
     "effects_volume": 0.9,
     "fullscreen": False,
+    "draw_scale": "auto",
     "key_bindings": {},
     "seat_names": [],
     "cpu_level": "normal",
@@ -78,6 +81,7 @@ VALID = {
     "music_volume": _volume,
     "effects_volume": _volume,
     "fullscreen": lambda v: isinstance(v, bool),
+    "draw_scale": lambda v: v in ("auto", 1, 2) and not isinstance(v, bool),
     "key_bindings": _bindings,
     "seat_names": lambda v: (isinstance(v, list) and len(v) <= 8
                              and all(isinstance(n, str) for n in v)),

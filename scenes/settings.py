@@ -1,6 +1,7 @@
-"""Settings: volumes (applied at once), fullscreen, the how-to card, the key bindings of
-each keyboard zone (no key may serve two zones: arcade.input refuses it and says who has it),
-and a reset of the Flixo campaign (A twice: the first press only asks).
+"""Settings: volumes (applied at once), fullscreen, drawing at 4K or 1080p (from the next
+start), the how-to card, the key bindings of each keyboard zone (no key may serve two zones:
+arcade.input refuses it and says who has it), and a reset of the Flixo campaign (A twice: the
+first press only asks).
 
 Any device drives it. Rebinding: choose a zone with left/right on "Keys", A opens its list,
 A on an action waits for the next key press (Escape cancels).
@@ -10,11 +11,17 @@ from __future__ import annotations
 
 import pygame
 
-from arcade import look
+from arcade import look, paint
 from arcade.input import KEYBOARD_ZONES, ZONE_NAMES, BindingError, key_label
 
 from .base import Scene
 from .widgets import Menu, change_volume, down, volume_label
+
+
+# How sharp to draw (arcade.paint): "auto" draws at 4K on a 4K desktop; 1080p is lighter work
+# for a slow computer on a 4K TV. Read when the arcade starts.
+SCALE_CHOICES = ("auto", 1, 2)
+SCALE_LABELS = {"auto": "as the screen", 1: "1080p (faster)", 2: "4K"}
 
 
 class SettingsScene(Scene):
@@ -31,6 +38,7 @@ class SettingsScene(Scene):
             ("music", lambda: volume_label("Music", vol("music_volume"))),
             ("effects", lambda: volume_label("Effects", vol("effects_volume"))),
             ("fullscreen", lambda: f"Fullscreen: {onoff(self.app.fullscreen)}"),
+            ("scale", self.scale_label),
             ("howto", lambda: f"How-to cards: {onoff(self.app.settings.get('show_howto', True))}"),
             ("keys", lambda: f"Keys:  <  {ZONE_NAMES[KEYBOARD_ZONES[self.zone]]}  >"),
             ("keytest", "Keyboard test"),
@@ -38,6 +46,13 @@ class SettingsScene(Scene):
             ("done", "Done"),
         ])
         self.keys_menu: Menu | None = None
+
+    def scale_label(self) -> str:
+        chosen = self.app.settings.get("draw_scale", "auto")
+        label = SCALE_LABELS[chosen]
+        if chosen != "auto" and chosen != paint.SCALE:
+            label += " (next start)"
+        return f"Drawing: <  {label}  >"
 
     def campaign_label(self) -> str:
         tables = len(self.app.settings.get("flixo_progress", {}) or {})
@@ -100,6 +115,11 @@ class SettingsScene(Scene):
             step = 1 if what == "right" else -1
             if key in ("master", "music", "effects"):
                 change_volume(self.app, key, 0.1 * step)
+            elif key == "scale":
+                now = SCALE_CHOICES.index(self.app.settings.get("draw_scale", "auto"))
+                self.app.settings.set("draw_scale",
+                                      SCALE_CHOICES[(now + step) % len(SCALE_CHOICES)])
+                self.app.audio.play("move")
             elif key == "keys":
                 self.zone = (self.zone + step) % len(KEYBOARD_ZONES)
                 self.app.audio.play("move")
@@ -134,7 +154,7 @@ class SettingsScene(Scene):
         look.background(canvas)
         if self.editing is None:
             look.title(canvas, "Settings")
-            self.menu.draw(canvas, look.SAFE.top + 130, width=900, height=70, gap=16)
+            self.menu.draw(canvas, look.SAFE.top + 120, width=900, height=62, gap=10)
             look.hint(canvas, "Up/Down: choose    Left/Right: change    A: select    B: back")
             return
         look.title(canvas, f"Keys: {ZONE_NAMES[self.editing]}")

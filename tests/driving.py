@@ -8,7 +8,6 @@ import time
 
 import pygame
 
-from arcade import look
 from arcade.app import App
 from arcade.seats import Seats
 from arcade.settings import Settings
@@ -32,8 +31,7 @@ def real_app(tmp_path, speed: float = 1):
 
 
 def close_app(app) -> None:
-    app.close()
-    look.reset_cache()  # fonts made before the quit are dead: later tests must not get them
+    app.close()  # also forgets cached fonts and art: later tests must not get dead ones
 
 
 def key(app, name: str, frames: int = 2) -> None:

@@ -86,8 +86,6 @@ def thumbnails(tmp_path, scale: int) -> dict[str, pygame.Surface]:
             shots[label] = pygame.image.tobytes(thumb, "RGB")[::3]  # one grey byte a pixel
     finally:
         app.close()
-        look.reset_cache()
-        paint.set_scale(1)
     return shots
 
 

@@ -116,3 +116,35 @@ def test_the_flixo_campaign_is_reset_from_the_settings_screen_after_a_second_pre
         assert scene.campaign_label() == "Flixo campaign: not started"
     finally:
         close_app(app)
+
+
+def test_drawing_at_4k_is_chosen_in_settings_and_used_at_the_next_start(tmp_path):
+    from arcade import paint
+    from arcade.app import App
+    from arcade.stats import Stats
+    from tests.driving import close_app, key, real_app
+
+    app = real_app(tmp_path)
+    try:
+        assert paint.SCALE == 1 and app.canvas.get_size() == (1920, 1080)  # auto, headless
+        scene = app.manager.push("settings")
+        app.run(frames=2)
+        while scene.menu.key != "scale":
+            key(app, "s")
+        key(app, "a")                                       # kb1 left: auto -> 4K
+        assert app.settings.get("draw_scale") == 2
+        assert "next start" in scene.scale_label()
+    finally:
+        close_app(app)
+    again = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "s.db"),
+                pace=False, audio=False)
+    try:
+        assert paint.SCALE == 2 and again.canvas.get_size() == (3840, 2160)
+    finally:
+        again.close()
+
+
+def test_a_bad_draw_scale_falls_back_to_auto(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"draw_scale": 3}))
+    assert Settings(path).get("draw_scale") == "auto"
