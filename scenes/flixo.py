@@ -246,6 +246,7 @@ class FlixoScene(GameScene):
     strip = False            # each display panel carries its seat's badge
     bot_pace_ms = 500
     end_delay_ms = 7000
+    a_ends_wait = True
     rules = [
         "Take the top discard, or draw: swap it in, or discard it and turn a card up.",
         "A whole row or column of one number leaves. A Flixo in it earns a peek.",
@@ -646,14 +647,6 @@ class FlixoScene(GameScene):
                 return
 
     # -- input ------------------------------------------------------------------------------------
-    def handle(self, item) -> None:
-        if (self.state.is_terminal() and getattr(item, "down", False)
-                and getattr(item, "action", None) == "a" and not self.demo
-                and self.player_of.get(item.seat) in self.humans() and not self.busy()):
-            self.end_left = 0  # "A: on to the results"
-            return
-        super().handle(item)
-
     def cursor_at(self, d: int) -> tuple[int, int]:
         """The cursor of display d, kept inside its grid (it remembers its place per display)."""
         grid = self.state.displays[d]
@@ -1011,16 +1004,6 @@ class FlixoScene(GameScene):
             for k in range(free):
                 row, col = divmod(k, 4)
                 paint.blit(canvas, tok, (PILES.x + 30 + col * 50, DRAWN_RECT.y + row * 50))
-
-    def key_label(self, p: int, action: str) -> str:
-        hub = getattr(self.app, "hub", None)
-        device = self.seats[p].device
-        if hub is None or device is None:
-            return action.upper()
-        try:
-            return hub.label(device, action)
-        except Exception:
-            return action.upper()
 
     def prompt(self, view) -> tuple[str, list]:
         """(line, [(key cap, meaning)]) for the top bar."""

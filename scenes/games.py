@@ -14,6 +14,8 @@ GAME_SCENES: dict[str, str] = {
     "flotter_otter": "scenes.flotter_otter",
     "fliegen_klatschen": "scenes.fliegen_klatschen",
     "flixo": "scenes.flixo",
+    "formula_fun": "scenes.formula_fun",
+    "flotte_flitzer": "scenes.flotte_flitzer",
 }
 
 

@@ -71,7 +71,8 @@ and `tile_art(surface, rect)` (the picture on the select screen). Example:
 
 Useful in a subclass: self.state (read only: never apply outside `act`), self.info, self.seats,
 self.players, self.humans(), self.act(p, action, t_ms) -> bool, self.sound(name),
-self.flash(p, text), self.record_reaction(p, ms, correct), self.game_ms(), self.anim_ms,
+self.flash(p, text), self.key_label(p, action), self.record_reaction(p, ms, correct),
+self.game_ms(), self.anim_ms,
 self.seat_rects (where the strip drew each player's badge).
 """
 
@@ -99,6 +100,8 @@ class GameScene(Scene):
     tick_every_frame = False
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
     end_delay_ms = 1800    # the final table stays on screen this long before the results
+    a_ends_wait = False    # True: a human's A skips the rest of that wait (turn-based games,
+                           # whose final table may wait long; a slap must not skip it)
     strip = True           # draw the seat strip along the bottom of the safe area
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -252,6 +255,8 @@ class GameScene(Scene):
             self.sound("leave")
             return
         if self.state.is_terminal():
+            if self.a_ends_wait and item.down and item.action == "a" and not self.busy():
+                self.end_left = 0  # "A: on to the results"
             return
         action = self.press_to_action(p, item)
         if action is not None:
@@ -280,6 +285,22 @@ class GameScene(Scene):
         self.lost.discard(p)
         self.bots[p] = make_bot(self.info, level, p, bot_seed(self.seed, p) + 7919)
         self.wakes[p] = self.game_ms()
+
+    def key_label(self, p: int, action: str) -> str:
+        """What player p presses for `action` on their own device ("F", "A", "Num 0"), for
+        prompts on the table; the action's name for a CPU or a device the hub does not know."""
+        hub = getattr(self.app, "hub", None)
+        device = self.seats[p].device
+        if hub is None or device is None:
+            return action.upper()
+        try:
+            return hub.label(device, action)
+        except Exception:  # an unknown or vanished device must not break a prompt
+            return action.upper()
+
+    def busy(self) -> bool:
+        """True while the table is still showing a move (a scene with animations says so)."""
+        return False
 
     def humans(self) -> list[int]:
         return [p for p in range(self.players) if p not in self.bots]

@@ -88,3 +88,55 @@ class Stub(Scene):
 
     def enter(self, **kw):
         self.kw = kw
+
+
+def scene_by_hand(scene_class, settings=None, cpus: int = 1, **kw):
+    """(app, scene): a game scene on a FakeApp, kb1 seated first and `cpus` easy CPUs after it;
+    pause, results and title are Stubs. kw go to the scene (seed=...)."""
+    from scenes.manager import SceneManager
+
+    app = FakeApp(settings)
+    app.manager = SceneManager(app, {"pause": Stub, "results": Stub, "title": Stub})
+    app.seats.join("kb1")
+    for _ in range(cpus):
+        app.seats.add_cpu("easy")
+    return app, app.manager.push(scene_class, **kw)
+
+
+def press(app, action: str, down: bool = True):
+    """kb1's `action` key, pressed (or released) now."""
+    from arcade.input import Press
+
+    return Press("kb1", action, down, app.now, app.seats.seat_of("kb1").index)
+
+
+def tap(app, scene, action: str) -> None:
+    """kb1 presses and releases `action` in `scene`."""
+    scene.handle(press(app, action))
+    scene.handle(press(app, action, down=False))
+
+
+FAST = 40  # a clock this many times faster than real time: countdowns and bots are quick
+
+# The WASD zone (kb1) by action, as tests press it.
+KB1 = {"up": "w", "down": "s", "left": "a", "right": "d", "a": "f", "b": "g", "x": "r",
+       "start": "1"}
+
+
+def seat_me_and_a_cpu(app, game_id: str):
+    """From the title: Play, the game's tile, kb1 joins and adds a CPU, both ready, the how-to
+    card is read. Returns the game scene then on top."""
+    def top():
+        return app.manager.top
+
+    key(app, KB1["a"])                              # title: Play
+    while top().ids[top().index] != game_id:
+        key(app, KB1["right"])
+    key(app, KB1["a"])
+    assert top().name == "lobby"
+    key(app, KB1["a"])                              # kb1 joins
+    key(app, KB1["x"])                              # a CPU
+    key(app, KB1["a"])                              # ready
+    assert run_until(app, lambda: top().name == "howto")
+    key(app, KB1["a"])                              # got it
+    return top()

@@ -6,32 +6,19 @@ through the real app loop, from joining in the lobby to the results."""
 import pytest
 
 import game
-from arcade.input import Press
 from arcade.seats import Seats
 from arcade.settings import Settings
 from game import flixo
 from game.flixo import DiscardAndReveal, Draw, FlixoBot, RewardPeek, SwapDrawn, TakeDiscard
 from scenes.flixo import FlixoScene, Layout
 from scenes.manager import SceneManager
-from tests.driving import MS, FakeApp, Stub, close_app, key, real_app
+from tests.driving import (FAST, FakeApp, KB1, MS, Stub, close_app, key, press, real_app,
+                           scene_by_hand, seat_me_and_a_cpu, tap)
+
 
 def make_scene(tmp_path, cpus=1, settings=None, **kw):
-    app = FakeApp(settings or Settings(tmp_path / "settings.json"))
-    app.manager = SceneManager(app, {"pause": Stub, "results": Stub, "title": Stub})
-    app.seats.join("kb1")
-    for _ in range(cpus):
-        app.seats.add_cpu("easy")
-    scene = app.manager.push(FlixoScene, seed=3, **kw)
-    return app, scene
-
-
-def press(app, action, down=True):
-    return Press("kb1", action, down, app.now, app.seats.seat_of("kb1").index)
-
-
-def tap(app, scene, action):
-    scene.handle(press(app, action))
-    scene.handle(press(app, action, down=False))
+    return scene_by_hand(FlixoScene, settings or Settings(tmp_path / "settings.json"), cpus,
+                         seed=3, **kw)
 
 
 def test_the_options_panel_comes_first_and_a_starts_the_game(tmp_path):
@@ -192,35 +179,17 @@ def test_the_layout_fits_every_table():
 
 
 # -- the real loop -------------------------------------------------------------------------------
-SPEED = 40
-
 
 @pytest.fixture
 def app(tmp_path):
-    a = real_app(tmp_path, SPEED)
+    a = real_app(tmp_path, FAST)
     yield a
     close_app(a)
 
 
-KB1 = {"up": "w", "down": "s", "left": "a", "right": "d", "a": "f", "b": "g"}
-
-
 def test_a_whole_game_from_join_to_results_by_keyboard(app):
     top = lambda: app.manager.top  # noqa: E731
-    key(app, "f")                                   # title: Play
-    while top().ids[top().index] != "flixo":
-        key(app, "d")
-    key(app, "f")
-    assert top().name == "lobby"
-    key(app, "f")                                   # kb1 joins
-    key(app, "r")                                   # kb1 "x": a CPU partner
-    key(app, "f")                                   # ready
-    for _ in range(2000):
-        if top().name == "howto":
-            break
-        app.run(frames=1)
-    key(app, "f")                                   # got it
-    scene = top()
+    scene = seat_me_and_a_cpu(app, "flixo")
     assert isinstance(scene, FlixoScene) and scene.choosing
     key(app, "a")                                   # Level 1 -> Level 0
     key(app, "f")                                   # start

@@ -49,6 +49,8 @@ def pixel_calls(path: Path) -> list[str]:
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
             continue
         name = dotted(node.func) or ""
+        if name.startswith("self.pixels."):
+            continue  # look.Font, where the font's pixels become units
         if (name.startswith("pygame.draw.") or name in PIXEL_FUNCTIONS
                 or (node.func.attr in PIXEL_METHODS and not name.startswith("paint."))):
             found.append(f"{path.name}:{node.lineno} {name or node.func.attr}")

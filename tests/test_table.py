@@ -145,3 +145,17 @@ def test_holding_back_hands_the_seat_to_a_cpu(table):
     assert 0 in scene.bots and scene.bots[0].level == "hard"
     assert app.seats[0].cpu == "hard" and app.seats[0].device is None
     assert scene.humans() == [1]
+
+
+@pytest.mark.parametrize("a_ends_wait", [True, False])
+def test_a_after_the_end_goes_on_to_the_results_only_where_the_scene_allows_it(table,
+                                                                                a_ends_wait):
+    app, scene = table
+    scene.a_ends_wait = a_ends_wait
+    scene.state.round = toygame.ROUNDS          # the game is over: the final table shows
+    assert scene.state.is_terminal()
+    scene.update(8)
+    assert app.manager.top is scene and scene.end_left > 0
+    scene.handle(press(app, "kb1", "a"))
+    scene.update(8)
+    assert (app.manager.top is not scene) == a_ends_wait

@@ -1,0 +1,488 @@
+"""Formula Fun (Formel Fun, franjos 1999): the elimination car race (rulebook:
+shared/rules/formula-fun.txt, GAPS.md section 2).
+
+Every player drives several cars round a 30-space oval with one hand of car cards. A card
+moves the car its red maximum speed when that number is printed on the car's space, else its
+blue designated speed. A race ends after the round of movement in which a car passed the start
+space; the last car is eliminated, and the next race starts with the survivors in finishing
+order. The last two cars fight the final duel. Points: the first car out scores 1, the second
+2, ...; the runner-up of the final race one extra, the winner three extra.
+
+Positions. A car's place is its distance `d` along the race: race 1 starts on the chequered
+start space (d=0) and the nine- and eight-space behind it (d=-1, d=-2); later races start on
+d=10 (the flagged ten-space), 9, 8, ... A car has passed the start space when d > FINISH. The
+physical space under a car is `d % 30`; its printed number is LABELS[d % 30]. Within a space
+the cars stand in a row from the inside out: `self.spaces[s]` lists them inside first.
+
+Cards are short strings: "M1".."M10" (red maximum speed n), "P6", "P7", "P8" (blue cards with
+no maximum speed), "T" (the turbo). A player holds one hand for all their cars.
+
+A turn is one action of the owner of the car to move:
+    Play(cards)   cards = (card,) or (card, "T"): the first card sets the speed, a turbo
+                  played with it adds TURBO_BONUS. ("T", "T") moves 10.
+Then the player draws one card (only one, even after two were played: the hand shrinks).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .bots import MISTAKE_RATE, Bot, bot_levels
+from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
+
+# --- the board ---------------------------------------------------------------------------------
+
+SPACES = 30
+# "30 spaces numbered 1 to 10, three times"; index 0 is the chequered start space, a 10, and
+# index 10 the flagged ten-space where later races start (GAPS 2.2).
+LABELS = tuple(10 if i % 10 == 0 else i % 10 for i in range(SPACES))
+FINISH = SPACES          # a car with d > FINISH has passed the start space
+FLAG_SPACE = 10          # the first ten-space after the start: the leader of races 2+
+ROW = 4                  # at most 4 cars on a space (except on the start grid)
+
+# --- the cards ---------------------------------------------------------------------------------
+
+TURBO = "T"
+TURBO_BONUS = 5
+HAND = 5
+MAX_CARDS = 2            # a card and a turbo, or two turbos (the rulebook never plays three)
+
+# card -> (red maximum speed or None, blue designated speed, copies). GAPS 2.3: 13 Romme ranks
+# x 8 copies + 6 jokers = 110. Red 2..10 designate 3; the red 1 designates 10; the blue 6/7/8
+# and the turbo have no maximum speed.
+CARDS = {"M1": (1, 10, 8)}
+CARDS.update({f"M{n}": (n, 3, 8) for n in range(2, 11)})
+CARDS.update({"P6": (None, 6, 8), "P7": (None, 7, 8), "P8": (None, 8, 8)})
+CARDS[TURBO] = (None, TURBO_BONUS, 6)
+DECK = tuple(card for card, (_, _, copies) in CARDS.items() for _ in range(copies))
+assert len(DECK) == 110 and len(CARDS) == 14
+
+# --- cars per player ---------------------------------------------------------------------------
+
+# Printed: 3 cars each with 3 or 4 players, 2 with 5 or 6. Two players (one review lists 2-6,
+# the rulebook does not cover it): 3 cars each, like 3-4 players.
+CARS_PER_PLAYER = {2: 3, 3: 3, 4: 3, 5: 2, 6: 2}
+
+# Extra points at the end: the runner-up of the final race and its winner.
+RUNNER_UP_BONUS = 1
+WINNER_BONUS = 3
+
+
+def label(d: int) -> int:
+    """The number printed on the space at distance d."""
+    return LABELS[d % SPACES]
+
+
+def speed_of(card: str, on_label: int) -> int:
+    """How far one card moves a car standing on a space printed `on_label`."""
+    red, blue, _ = CARDS[card]
+    return red if red == on_label else blue
+
+
+def move_length(cards: tuple, on_label: int) -> int:
+    """The first card's speed, plus TURBO_BONUS for a turbo played with it."""
+    return speed_of(cards[0], on_label) + TURBO_BONUS * (len(cards) - 1)
+
+
+def land(d: int, length: int, others_at) -> int:
+    """Where a car from d moving `length` ends: on a full space (ROW cars) it falls back one,
+    and again while that is full too (GAPS 2.4), at worst to where it stood. Passing full
+    spaces is free. `others_at(space)` counts the OTHER cars on a physical space."""
+    target = d + length
+    while target > d and others_at(target % SPACES) >= ROW:
+        target -= 1
+    return target
+
+
+def points_for(place_out: int, cars: int) -> int:
+    """Points of the car eliminated `place_out`-th (1 = first out) of `cars`; the final winner
+    is place_out == cars. 12 cars: winner 12 + 3 = 15, runner-up 11 + 1 = 12."""
+    if place_out == cars:
+        return cars + WINNER_BONUS
+    if place_out == cars - 1:
+        return place_out + RUNNER_UP_BONUS
+    return place_out
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Play:
+    """Play `cards` for the car to move: (card,) or (card, "T"); the first sets the speed."""
+    cards: tuple
+
+
+# --- the state ------------------------------------------------------------------------------------
+
+class FormulaFunState(State):
+    """A game of Formula Fun: races until one car is left; `phase` is "race" or "over"."""
+
+    def __init__(self, players: int, options: dict, seed: int):
+        super().__init__(players, options, seed)
+        self.cars_each = CARS_PER_PLAYER[players]
+        self.car_count = players * self.cars_each
+        self.owner = [car // self.cars_each for car in range(self.car_count)]
+        self.pos: list = [None] * self.car_count      # d per car; None once eliminated
+        self.spaces: list = [[] for _ in range(SPACES)]  # cars per space, inside first
+        self.out: list = []                           # eliminated cars, first out first
+        self.points = [0] * self.car_count
+        self.race = 1
+        self.rounds = 0                               # rounds of movement in this race
+        self.order: list = []                         # this round's cars, leader first
+        self.index = 0                                # the car to move is order[index]
+        self.last_race: list = []                     # the previous race's finishing order
+        self.phase = "race"
+        self.result = None
+        # "The cards are shuffled thoroughly and each player secretly receives 5 cards."
+        self.draw = list(DECK)
+        self.rng.shuffle(self.draw)
+        self.hands = [sorted(self.draw.pop() for _ in range(HAND)) for _ in range(players)]
+        self.discard: list = []
+        self._first_grid()
+        self._new_round()
+
+    # -- setup: the start grid of the first race ---------------------------------------------------
+
+    def _first_grid(self) -> None:
+        """One car per player on the start space ("the order does not matter": shuffled), one
+        each on the nine-space in the reverse order, and with 3 cars each one more on the
+        eight-space, in the start space's order (not printed: our choice)."""
+        row = list(range(self.players))
+        self.rng.shuffle(row)
+        rows = [(0, row), (-1, row[::-1])]
+        if self.cars_each == 3:
+            rows.append((-2, row))
+        for k, (d, seats) in enumerate(rows):
+            for p in seats:
+                self._place(p * self.cars_each + k, d)
+
+    def _place(self, car: int, d: int) -> None:
+        """Put a car on d, as far inside as possible: next to the cars already there."""
+        self.pos[car] = d
+        self.spaces[d % SPACES].append(car)
+
+    def _lift(self, car: int) -> None:
+        self.spaces[self.pos[car] % SPACES].remove(car)
+
+    # -- turn order -------------------------------------------------------------------------------
+
+    def lane(self, car: int) -> int:
+        return self.spaces[self.pos[car] % SPACES].index(car)
+
+    def standing(self) -> list:
+        """Cars in the race, leader first: further along first; on one space inside first.
+        This is the turn order of a round and, at the end of a race, its finishing order."""
+        cars = [car for car in range(self.car_count) if self.pos[car] is not None]
+        return sorted(cars, key=lambda car: (-self.pos[car], self.lane(car)))
+
+    def _new_round(self) -> None:
+        """The cars move in the order they stand at the start of the round. A car that moves
+        never changes the order of the cars still to move, so this is the same as always
+        asking for the leading car that has not moved yet."""
+        self.order = self.standing()
+        self.index = 0
+
+    def moving_car(self) -> int | None:
+        return None if self.phase == "over" else self.order[self.index]
+
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        return self.owner[self.order[self.index]]
+
+    # -- what may be played -----------------------------------------------------------------------
+
+    def legal_actions(self, player: int) -> list:
+        if self.phase == "over" or player != self.current_player():
+            return []
+        return plays_from(self.hands[player])
+
+    # -- moving a car ------------------------------------------------------------------------------
+
+    def _check(self, player: int, action: Play) -> tuple:
+        cards = action.cards
+        if not isinstance(cards, tuple) or not 1 <= len(cards) <= MAX_CARDS:
+            raise IllegalAction("play one card, or one with a turbo", repr(cards))
+        if not all(isinstance(c, str) and c in CARDS for c in cards):
+            raise IllegalAction("no such card", repr(cards))
+        if len(cards) == 2 and cards[1] != TURBO:
+            raise IllegalAction("only a turbo is played with another card",
+                                f"{cards[1]} is not a turbo")
+        hand = self.hands[player]
+        if any(hand.count(c) < cards.count(c) for c in cards):
+            raise IllegalAction("card not in hand", f"{cards} from {self.hands[player]}")
+        return cards
+
+    def _apply(self, player: int, action) -> list[Event]:
+        cards = self._check(player, action)
+        car = self.order[self.index]
+        start = self.pos[car]
+        length = move_length(cards, label(start))
+        spaces = self.spaces
+        end = land(start, length, lambda s: len(spaces[s]) - (car in spaces[s]))
+        hand = self.hands[player]
+        for c in cards:
+            hand.remove(c)
+            self.discard.append(c)
+        events = [Event("played", player, {
+            "car": car, "cards": list(cards), "from": start, "to": end, "length": length,
+            "label": label(start), "fell_back": start + length - end})]
+        if end != start:
+            self._lift(car)
+            self._place(car, end)
+        events += self._draw(player)
+        self.index += 1
+        if self.index < len(self.order):
+            return events
+        self.rounds += 1
+        if any(d is not None and d > FINISH for d in self.pos):
+            return events + self._race_over()
+        self._new_round()
+        return events + [Event("round", None, {"race": self.race, "round": self.rounds})]
+
+    def _draw(self, player: int) -> list[Event]:
+        """Take one card (one only, even after a turbo extra). A used-up draw pile is at once
+        replaced by the shuffled discard pile."""
+        self.hands[player].append(self.draw.pop())
+        self.hands[player].sort()
+        events = [Event("drew", player, {"hand": len(self.hands[player])})]
+        if not self.draw:
+            self.draw = self.discard
+            self.discard = []
+            self.rng.shuffle(self.draw)
+            events.append(Event("reshuffled", None, {"draw": len(self.draw)}))
+        return events
+
+    # -- the end of a race, the following races, scoring -------------------------------------------
+
+    def _race_over(self) -> list[Event]:
+        ranking = self.standing()
+        last = ranking[-1]
+        self.out.append(last)
+        self.points[last] = points_for(len(self.out), self.car_count)
+        self._lift(last)
+        self.pos[last] = None
+        self.last_race = ranking
+        events = [Event("race_over", None, {"race": self.race, "ranking": ranking}),
+                  Event("eliminated", self.owner[last], {
+                      "car": last, "place_out": len(self.out), "points": self.points[last]})]
+        survivors = ranking[:-1]
+        if len(survivors) == 1:
+            winner = survivors[0]
+            self.out.append(winner)
+            self.points[winner] = points_for(len(self.out), self.car_count)
+            return events + self._game_over(winner)
+        # "The car that was in first place is placed on the first ten-space after the start,
+        # the second on the nine-space, and so on": one car per space.
+        for car in survivors:
+            self._lift(car)
+        for k, car in enumerate(survivors):
+            self._place(car, FLAG_SPACE - k)
+        self.race += 1
+        self.rounds = 0
+        self._new_round()
+        return events + [Event("race_start", None, {"race": self.race,
+                                                    "grid": list(survivors)})]
+
+    def _game_over(self, winner: int) -> list[Event]:
+        self.phase = "over"
+        scores = self.scores()
+        best = max(scores)
+        self.result = {"scores": scores, "winners": [p for p in range(self.players)
+                                                     if scores[p] == best],
+                       "winning_car": winner, "car_points": list(self.points)}
+        return [Event("game_over", self.owner[winner], dict(self.result))]
+
+    def scores(self) -> list:
+        totals = [0] * self.players
+        for car, pts in enumerate(self.points):
+            totals[self.owner[car]] += pts
+        return totals
+
+    def outcome(self) -> Outcome:
+        if self.result is None:
+            raise ValueError("the game is not over")
+        return Outcome(scores=list(self.result["scores"]), winners=list(self.result["winners"]))
+
+    # -- what a seat sees --------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> dict:
+        cars = []
+        for car in range(self.car_count):
+            d = self.pos[car]
+            cars.append({"car": car, "owner": self.owner[car], "d": d,
+                         "space": None if d is None else d % SPACES,
+                         "lane": None if d is None else self.lane(car),
+                         "points": self.points[car]})
+        return {
+            "you": player,
+            "players": self.players,
+            "cars_each": self.cars_each,
+            "cars": cars,
+            "race": self.race,
+            "round": self.rounds,
+            "order": list(self.order),
+            "index": self.index,
+            "moving": self.moving_car(),
+            "hand": None if player is None else list(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "draw_left": len(self.draw),
+            "discard_top": self.discard[-1] if self.discard else None,
+            "discard_count": len(self.discard),
+            "out": list(self.out),
+            "last_race": list(self.last_race),
+            "scores": self.scores(),
+            "phase": self.phase,
+            "result": self.result,
+        }
+
+    # -- checks ------------------------------------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        cards = self.draw + self.discard + [c for hand in self.hands for c in hand]
+        assert Counter(cards) == Counter(DECK), "cards created or lost"
+        assert self.draw, "the draw pile is replaced as soon as it is used up"
+        assert all(len(h) >= 1 for h in self.hands), "a hand ran empty"
+        assert all(len(h) <= HAND for h in self.hands), "a hand grew past 5"
+        on_track = sorted(car for space in self.spaces for car in space)
+        assert on_track == sorted(c for c in range(self.car_count) if self.pos[c] is not None)
+        for s, space in enumerate(self.spaces):
+            for car in space:
+                assert self.pos[car] % SPACES == s, "a car stands on the wrong space"
+        in_race = self.car_count - len(self.out) + (self.phase == "over")
+        assert len(on_track) == in_race
+        for s, space in enumerate(self.spaces):
+            # Only the start grid of race 1 holds more than ROW cars on a space (with 5-6
+            # players), and only cars that have not left it: a moving car never joins a full
+            # space.
+            if len(space) > ROW:
+                assert self.race == 1 and all(self.pos[car] <= 0 for car in space), \
+                    "more than 4 cars on a space"
+        assert sorted(set(self.out)) == sorted(self.out), "a car eliminated twice"
+        if self.phase == "race":
+            assert self.order and 0 <= self.index < len(self.order)
+            assert self.pos[self.order[self.index]] is not None
+            assert len(self.order) == len(on_track)
+            assert self.legal_actions(self.current_player()), "the player to move is stuck"
+        else:
+            assert len(self.out) == self.car_count and self.result is not None
+            assert sum(self.points) == sum(points_for(k, self.car_count)
+                                           for k in range(1, self.car_count + 1))
+
+    def hidden_variant(self, player: int | None, rng: random.Random) -> "FormulaFunState":
+        """Re-deal what `player` cannot see: the other hands (same sizes) and the draw pile.
+        The discard pile and the cars are public."""
+        twin = copy.deepcopy(self)
+        seats = [p for p in range(self.players) if p != player]
+        pool = list(twin.draw) + [c for p in seats for c in twin.hands[p]]
+        rng.shuffle(pool)
+        for p in seats:
+            n = len(twin.hands[p])
+            twin.hands[p] = sorted(pool[:n])
+            pool = pool[n:]
+        twin.draw = pool
+        twin.rng = random.Random(rng.random())
+        return twin
+
+
+def plays_from(hand) -> list:
+    """Every distinct play from a hand: each card alone, and each with a turbo beside it
+    (two turbos when there are two)."""
+    kinds = sorted(set(hand))
+    plays = [Play((c,)) for c in kinds]
+    turbos = hand.count(TURBO)
+    if turbos:
+        plays += [Play((c, TURBO)) for c in kinds if c != TURBO or turbos >= 2]
+    return plays
+
+
+# --- CPU drivers ----------------------------------------------------------------------------------
+#
+# A bot sees its own hand and every car. Only the last car of a race is eliminated, so a car
+# far ahead of the tail of the field can save its good cards, and a car near the tail must
+# use them. Cards are valued by what they usually move later (CARD_WORTH); a turbo played as
+# an extra costs a card for the rest of the game (HAND_SLOT).
+
+# What a card is worth kept in hand: about its usual later move. A red n moves 3 unless it
+# finds an n-space (about 1 in 10); the red 1 usually moves 10.
+CARD_WORTH = {card: (blue + (red - blue) * 0.1 if red else blue)
+              for card, (red, blue, _) in CARDS.items()}
+CARD_WORTH["M1"] = 10 * 0.9 + 1 * 0.1
+EASY_RANDOM = 0.5  # how often an easy driver plays a random sensible card
+HAND_SLOT = {"easy": 2.0, "normal": 4.0, "hard": 4.0}  # a turbo extra shrinks the hand for good
+
+
+class FormulaFunBot(Bot):
+    """easy: half the time a random single card that moves at least 3, else as normal with a
+    cheap hand slot; normal: the play that best trades distance now against the worth of the
+    cards spent, weighted by the car's danger; hard: as normal, plus the best next move the
+    remaining hand offers from where the car lands."""
+
+    def choose(self, view: dict, legal: list):
+        if len(legal) == 1:
+            return legal[0]
+        if self.level == "easy" and self.rng.random() < EASY_RANDOM:
+            d = view["cars"][view["moving"]]["d"]
+            singles = [a for a in legal if len(a.cards) == 1
+                       and move_length(a.cards, label(d)) >= 3]
+            return self.rng.choice(singles or legal)
+        where = situation(view)
+        scored = sorted(((self.value(view, a, where), i) for i, a in enumerate(legal)),
+                        reverse=True)
+        pick = scored[0][1]
+        if self.rng.random() < MISTAKE_RATE[self.level]:
+            pick = self.rng.choice(scored[:3])[1]
+        return legal[pick]
+
+    def value(self, view: dict, action: Play, where=None) -> float:
+        d, occupied, urgency = where or situation(view)
+        end = land(d, move_length(action.cards, label(d)), lambda s: occupied[s])
+        spent = sum(CARD_WORTH[c] for c in action.cards)
+        score = urgency * (end - d) - 0.7 * spent
+        if len(action.cards) == 2:
+            score -= HAND_SLOT[self.level]
+        if self.level == "hard":
+            rest = list(view["hand"])
+            for c in action.cards:
+                rest.remove(c)
+            # The next move of this car from where it lands, with the cards left (the card
+            # drawn is unknown: it is left out).
+            nxt = max((move_length((c,), label(end)) - 0.7 * CARD_WORTH[c] for c in rest),
+                      default=0.0)
+            score += 0.5 * urgency * nxt
+        return score
+
+
+def situation(view: dict) -> tuple:
+    """(d of the car to move, other cars per space, urgency). Urgency counts the cars behind
+    it: the tail car must run, a car far ahead saves its cards."""
+    car = view["moving"]
+    d = view["cars"][car]["d"]
+    others = [c for c in view["cars"] if c["d"] is not None and c["car"] != car]
+    occupied = Counter(c["space"] for c in others)
+    behind = sum(1 for c in others if c["d"] < d)
+    urgency = 2.0 if behind == 0 else 1.4 if behind == 1 else 1.0 if behind <= 3 else 0.6
+    return d, occupied, urgency
+
+
+def new_game(players: int, options: dict, seed: int) -> FormulaFunState:
+    return FormulaFunState(players, options, seed)
+
+
+INFO = GameInfo(
+    id="formula_fun",
+    name="Formula Fun",
+    min_players=2,
+    max_players=6,
+    realtime=False,
+    cooperative=False,
+    pitch="Race your cars with speed cards: the last car of each race is out.",
+    new=new_game,
+    action_types=(Play,),
+    bots=bot_levels(FormulaFunBot),
+    printed_players=(3, 6),
+)
+FormulaFunState.info = INFO

@@ -1,0 +1,238 @@
+"""The Flotte Flitzer scene (scenes/flotte_flitzer.py): buttons -> a play chosen in steps, the
+Risiko buttons, the layout, a table of CPUs to the results, and a whole game played with posted
+key presses through the real app loop, from joining in the lobby to the results."""
+
+import pygame
+import pytest
+
+import game
+from arcade import look
+from arcade.seats import Seats
+from game import flotte_flitzer
+from game.flotte_flitzer import (
+    CARDS,
+    GEFAHR,
+    RISIKO,
+    ROWS,
+    UEBERHOLEN,
+    WINDSCHATTEN,
+    Play,
+    RiskAgain,
+    RiskStop,
+)
+from scenes import flotte_flitzer as ffscene
+from scenes.flitzer_art import Track
+from scenes.flotte_flitzer import (
+    CARD_GAP,
+    CARD_SIZE,
+    HAND_Y,
+    LANE_W,
+    ROW_LEN,
+    SIDE,
+    TRACK,
+    FlotteFlitzerScene,
+)
+from scenes.manager import SceneManager
+from tests.driving import (FAST, FakeApp, MS, Stub, close_app, key, press, real_app, scene_by_hand,
+                           seat_me_and_a_cpu, tap)
+
+
+def make_scene(cpus=1, seed=3):
+    return scene_by_hand(FlotteFlitzerScene, None, cpus, seed=seed)
+
+
+def first(kind, value=None, colour=None):
+    return next(i for i, c in enumerate(CARDS) if c.kind == kind
+                and (value is None or c.value == value) and (colour is None or c.colour == colour))
+
+
+def give_hand(scene, cards):
+    """Hand-built: player 0 holds `cards` first (swapped in from wherever they are)."""
+    state = scene.state
+    for c in cards:
+        if c in state.hands[0]:
+            continue
+        out = next(x for x in state.hands[0] if x not in cards)
+        for pile in [state.draw, *state.hands[1:]]:
+            if c in pile:
+                pile[pile.index(c)] = out
+                break
+        state.hands[0][state.hands[0].index(out)] = c
+    state.hands[0] = list(cards) + [x for x in state.hands[0] if x not in cards]
+    state.check_invariants()
+    scene._view = None
+
+
+def test_a_play_is_chosen_card_car_lane(tmp_path):
+    app, scene = make_scene()
+    state = scene.state
+    u1 = first(UEBERHOLEN, 1)
+    give_hand(scene, [u1])
+    assert state.current_player() == 0 and scene.pick["stage"] == "card"
+    assert scene.press_to_action(0, press(app, "a", down=False)) is None
+    tap(app, scene, "a")                          # the Überholen +1: several cars
+    assert scene.pick["stage"] == "car"
+    opts = scene.choices(0)
+    assert opts["card"] == u1 and len(opts["cars"]) > 1
+    assert opts["cars"][:2] == [0, 1]             # own cars first
+    tap(app, scene, "right")                      # the second own car: its row 1 is full
+    assert scene.choices(0)["car"] == 1 and scene.choices(0)["lanes"] == [-1]
+    assert "cannot move" in scene.prompt(scene.view(), scene.choices(0))[0]
+    tap(app, scene, "left")                       # back to car 0 at (3, 0): row 4 is free
+    tap(app, scene, "a")
+    assert scene.pick["stage"] == "lane"
+    opts = scene.choices(0)
+    assert opts["lanes"] == [0, 1, 2] and opts["lane"] == 0   # the cursor starts on its lane
+    tap(app, scene, "right")
+    action = scene.press_to_action(0, press(app, "a"))
+    assert action == Play(u1, 0, 1, -1)
+    assert action in state.legal_actions(0)
+    assert scene.pick["stage"] == "card"          # ready for the next turn
+
+
+def test_b_steps_back_over_single_choices(tmp_path):
+    app, scene = make_scene()
+    u1 = first(UEBERHOLEN, 1)
+    give_hand(scene, [u1])
+    tap(app, scene, "a")
+    tap(app, scene, "a")
+    assert scene.pick["stage"] == "lane"
+    tap(app, scene, "b")
+    assert scene.pick["stage"] == "car"
+    tap(app, scene, "b")
+    assert scene.pick["stage"] == "card"
+    assert scene.state.log == []                  # choosing changes no game
+
+
+def test_a_card_with_one_play_goes_at_once_and_risiko_asks_only_the_car(tmp_path):
+    app, scene = make_scene()
+    gf, rk = first(GEFAHR), first(RISIKO)
+    give_hand(scene, [gf, rk])                    # no car on a danger space at the start
+    assert scene.press_to_action(0, press(app, "a")) == Play(gf, -1, -1, -1)
+    tap(app, scene, "right")
+    tap(app, scene, "a")                          # Risiko: which car (no lane: cards decide)
+    assert scene.pick["stage"] == "car"
+    assert scene.press_to_action(0, press(app, "a")) == Play(rk, 0, -1, -1)
+
+
+def test_risiko_buttons(tmp_path):
+    app, scene = make_scene()
+    state = scene.state
+    state.phase, state.risk_car = "risk", 0
+    state.draw.append(state.hands[0].pop())       # hand-built: the Risiko card is played
+    scene._view = None
+    assert scene.press_to_action(0, press(app, "a")) == RiskAgain()
+    assert scene.press_to_action(0, press(app, "b")) == RiskStop()
+    assert scene.press_to_action(0, press(app, "left")) is None
+
+
+def test_the_target_spaces_follow_the_lane_cursor(tmp_path):
+    app, scene = make_scene()
+    w = first(WINDSCHATTEN, 2, colour=0)
+    give_hand(scene, [w])
+    tap(app, scene, "a")                          # car 0 at (3, 0); car 1 at (0, 0)
+    assert scene.pick["stage"] in ("car", "lane")
+    if scene.pick["stage"] == "car":
+        tap(app, scene, "a")
+    opts = scene.choices(0)
+    before = opts["lane"]
+    tap(app, scene, "right")
+    assert scene.choices(0)["lane"] != before
+    canvas = pygame.Surface(look.CANVAS)
+    scene.draw(canvas)                            # draws the lit spaces without failing
+
+
+def test_the_layout_fits():
+    track = Track(TRACK, ROW_LEN, LANE_W)
+    for row in range(ROWS):
+        for lane in range(3):
+            for x, y in track.space_poly(row, lane):
+                assert TRACK.inflate(40, 40).collidepoint(x, y), (row, lane)
+    width = 5 * CARD_SIZE[0] + 4 * CARD_GAP
+    hand = pygame.Rect(TRACK.centerx - width // 2, HAND_Y - 14, width, CARD_SIZE[1] + 14)
+    assert look.SAFE.contains(hand) and not hand.colliderect(SIDE)
+    assert look.SAFE.contains(SIDE)
+
+
+def test_the_show_is_shorter_at_a_table_of_cpus_only(tmp_path):
+    _app, scene = make_scene()
+    state = scene.state
+    u1, u1b = [i for i, c in enumerate(CARDS) if c.kind == UEBERHOLEN and c.value == 1][:2]
+    give_hand(scene, [u1, u1b])
+    scene.act(0, Play(u1, 0, 1))                  # a person at the table: the full show
+    with_person = scene.show_end - scene.anim_ms
+    scene.hand_to_cpu(0)                          # nobody human left at the table
+    scene.show_end = scene.anim_ms
+    state.hands[1][0], state.hands[0][0] = state.hands[0][0], state.hands[1][0]
+    assert u1b in state.hands[1]
+    scene.act(1, Play(u1b, 2, 0))                 # the same kind of play, one row too
+    alone = scene.show_end - scene.anim_ms
+    assert 0 < alone < with_person
+
+
+def test_a_table_of_cpus_plays_to_the_results():
+    app = FakeApp()
+    app.manager = SceneManager(app, {"pause": Stub, "results": Stub, "title": Stub})
+    seats = Seats()
+    for level in ("hard", "normal", "easy"):
+        seats.add_cpu(level)
+    scene = app.manager.push(FlotteFlitzerScene, seats=seats.occupied(), seed=4)
+    canvas = pygame.Surface(look.CANVAS)
+    for step in range(60000):
+        app.now += 16 * MS
+        scene.update(16)
+        if step % 50 == 0 and app.manager.top is scene:
+            scene.draw(canvas)
+        if app.manager.top is not scene:
+            break
+    assert scene.state.is_terminal()
+    assert app.manager.top.kw["outcome"].scores == scene.state.scores()
+    assert "move" in app.audio.played and "card_flip" in app.audio.played
+
+
+# -- the real loop -------------------------------------------------------------------------------
+
+@pytest.fixture
+def app(tmp_path):
+    a = real_app(tmp_path, FAST)
+    yield a
+    close_app(a)
+
+
+def test_a_whole_game_from_join_to_results_by_keyboard(app, monkeypatch):
+    # The loop advances animation time by one update a frame: a tenth of the show keeps this
+    # test short (the timeline, the waits and the input are the real ones).
+    for name in ("PLAYED_MS", "REVEAL_MS", "MOVE_MS", "ROW_MS", "PAUSE_MS", "BOT_AFTER_SHOW_MS"):
+        monkeypatch.setattr(ffscene, name, getattr(ffscene, name) / 10)
+    top = lambda: app.manager.top  # noqa: E731
+    scene = seat_me_and_a_cpu(app, "flotte_flitzer")
+    assert isinstance(scene, FlotteFlitzerScene)
+    me = scene.player_of[app.seats.seat_of("kb1").index]
+    presses = 0
+    for _ in range(40000):
+        if top() is not scene:
+            break
+        state = scene.state
+        if state.is_terminal() or state.current_player() != me or scene.busy():
+            app.run(frames=1)
+            continue
+        if state.phase == "risk":
+            key(app, "g")                           # B: stop the Risiko run
+        elif presses % 7 == 3:
+            key(app, "d")                           # now and then another card / car / lane
+        else:
+            key(app, "f")                           # A: take the choice, play
+        presses += 1
+    assert scene.state.is_terminal()
+    mine = [a for p, a, t in scene.state.log if p == me]
+    assert len(mine) > 5                            # the keyboard player really played
+    for _ in range(3000):                           # the end panel, then the results
+        if top().name == "results":
+            break
+        if not scene.busy():
+            key(app, "f")                           # "A: on to the results"
+        else:
+            app.run(frames=1)
+    assert top().name == "results"
+    assert top().outcome.scores == scene.state.scores()
+    assert game.GAMES["flotte_flitzer"] is flotte_flitzer.INFO

@@ -1,0 +1,223 @@
+"""The Formula Fun scene (scenes/formula_fun.py): buttons -> plays (the card under the cursor,
+a turbo beside it), refusals flashed at the player's row, the lit target space, the cars
+sliding along the track, CPUs waiting for the table, and a whole game played with posted key
+presses through the real app loop, from joining in the lobby to the results."""
+
+import pygame
+import pytest
+
+import game
+from arcade.seats import Seats
+from arcade.settings import Settings
+from game import formula_fun
+from game.formula_fun import DECK, SPACES, TURBO, Play, label, move_length
+from scenes.formula_fun import FormulaFunScene
+from scenes.manager import SceneManager
+from tests.driving import (FAST, FakeApp, KB1, MS, Stub, close_app, key, press, real_app,
+                           scene_by_hand, seat_me_and_a_cpu, tap)
+
+
+def make_scene(tmp_path, cpus=1, seed=3):
+    return scene_by_hand(FormulaFunScene, Settings(tmp_path / "settings.json"), cpus, seed=seed)
+
+
+def run(app, scene, ms):
+    for _ in range(int(ms // 8)):
+        app.now += 8 * MS
+        scene.update(8)
+
+
+def my_turn(app, scene, me=0):
+    """Let the CPUs drive until it is seat `me`'s turn and the table has settled."""
+    for _ in range(20000):
+        if (scene.state.current_player() == me and not scene.busy()
+                and scene.race_panel is None):
+            return
+        run(app, scene, 8)
+    raise AssertionError("never my turn")
+
+
+def give(scene, p, hand):
+    """Hand-built: player p holds `hand` (the cards are swapped with the draw pile)."""
+    state = scene.state
+    pool = state.draw + state.hands[p]
+    for card in hand:
+        pool.remove(card)
+    state.hands[p] = sorted(hand)
+    state.draw = pool
+    scene._view = None
+    state.check_invariants()
+
+
+def test_left_right_choose_a_card_and_a_plays_it(tmp_path):
+    app, scene = make_scene(tmp_path)
+    my_turn(app, scene)
+    give(scene, 0, ["M2", "M5", "P7", "M9", "M10"])
+    assert scene.cursor_at(0) == 0
+    tap(app, scene, "right")
+    tap(app, scene, "right")
+    assert scene.hand_of(0) == ["M10", "M2", "M5", "M9", "P7"]   # the hand is kept sorted
+    assert scene.press_to_action(0, press(app, "a")) == Play(("M5",))
+    tap(app, scene, "left")
+    tap(app, scene, "left")
+    tap(app, scene, "left")                        # wraps round to the last card
+    assert scene.chosen(0) == Play(("P7",))
+    assert scene.press_to_action(0, press(app, "a", down=False)) is None
+    car = scene.state.moving_car()
+    before = scene.state.pos[car]
+    tap(app, scene, "a")
+    assert scene.state.log[-1][1] == {"type": "Play", "cards": ["P7"]}
+    assert scene.state.pos[car] > before or scene.state.race > 1
+
+
+def test_b_adds_a_turbo_and_takes_it_back(tmp_path):
+    app, scene = make_scene(tmp_path)
+    my_turn(app, scene)
+    give(scene, 0, ["M2", "M5", TURBO, "M9", "M10"])
+    tap(app, scene, "b")
+    assert scene.turbo[0]
+    assert scene.chosen(0) == Play(("M10", TURBO))   # sorted hand: M10 comes first
+    # on the only turbo there is nothing for it to go with
+    scene.cursor[0] = scene.hand_of(0).index(TURBO)
+    assert scene.press_to_action(0, press(app, "a")) is None
+    assert scene.flashes[-1][1] == "choose the card for the turbo"
+    tap(app, scene, "b")
+    assert not scene.turbo[0]
+    assert scene.chosen(0) == Play((TURBO,))
+
+
+def test_two_turbos_go_together(tmp_path):
+    app, scene = make_scene(tmp_path)
+    my_turn(app, scene)
+    give(scene, 0, [TURBO, TURBO, "M2", "M3", "M4"])
+    scene.cursor[0] = scene.hand_of(0).index(TURBO)
+    tap(app, scene, "b")
+    assert scene.chosen(0) == Play((TURBO, TURBO))
+    car = scene.state.moving_car()
+    start = scene.state.pos[car]
+    tap(app, scene, "a")
+    assert len(scene.state.hands[0]) == 4                # two played, one drawn
+    assert scene.state.pos[car] in (start + 10, start + 9, start + 8) or scene.state.race > 1
+    assert not scene.turbo[0]                            # the next turn starts without it
+
+
+def test_b_without_a_turbo_and_presses_out_of_turn_are_flashed(tmp_path):
+    app, scene = make_scene(tmp_path)
+    my_turn(app, scene)
+    give(scene, 0, ["M2", "M5", "P7", "M9", "M10"])
+    assert scene.press_to_action(0, press(app, "b")) is None
+    assert scene.flashes[-1][1] == "no turbo in hand"
+    assert "error" in app.audio.played
+    tap(app, scene, "a")
+    if scene.state.current_player() != 0:
+        assert scene.press_to_action(0, press(app, "a")) is None
+        assert scene.flashes[-1][1].endswith("is driving")
+
+
+def test_the_lit_target_is_where_the_car_would_stop(tmp_path):
+    app, scene = make_scene(tmp_path)
+    my_turn(app, scene)
+    give(scene, 0, ["M1", "M5", "P7", "M9", "M10"])
+    view = scene.view()
+    car = view["moving"]
+    d = view["cars"][car]["d"]
+    for k, card in enumerate(scene.hand_of(0)):
+        scene.cursor[0] = k
+        start, end = scene.landing(view, scene.chosen(0))
+        assert start == d
+        assert end <= d + move_length((card,), label(d))
+        assert end >= d
+    canvas = pygame.Surface((1920, 1080))
+    scene.draw(canvas)                                   # draws the lit space, changes nothing
+    assert scene.state.moving_car() == car
+
+
+def test_cars_slide_to_their_space_and_cpus_wait_for_them(tmp_path):
+    app, scene = make_scene(tmp_path)
+    my_turn(app, scene)
+    give(scene, 0, ["P8", "M5", "P7", "M9", "M10"])
+    car = scene.state.moving_car()
+    scene.cursor[0] = scene.hand_of(0).index("P8")
+    tap(app, scene, "a")
+    if scene.state.race > 1 or scene.race_panel is not None:
+        return                                           # the race ended on this move
+    target = scene.state.pos[car]
+    assert scene.busy()
+    moves = len(scene.state.log)
+    run(app, scene, 200)
+    assert len(scene.state.log) == moves                 # the CPU waits for the car
+    assert scene.shown[car][0] < target
+    run(app, scene, 2000)
+    assert scene.shown[car][0] == target
+
+
+def test_a_table_of_cpus_plays_to_the_results(tmp_path):
+    app = FakeApp(Settings(tmp_path / "s.json"))
+    app.manager = SceneManager(app, {"pause": Stub, "results": Stub, "title": Stub})
+    seats = Seats()
+    for level in ("easy", "normal", "hard"):
+        seats.add_cpu(level)
+    scene = app.manager.push(FormulaFunScene, seats=seats.occupied(), seed=4)
+    canvas = pygame.Surface((1920, 1080))
+    panels = 0
+    for i in range(400000):
+        app.now += 16 * MS
+        scene.update(16)
+        if i % 50 == 0 and app.manager.top is scene:
+            scene.draw(canvas)
+            panels += scene.race_panel is not None
+        if app.manager.top is not scene:
+            break
+    assert scene.state.is_terminal()
+    assert app.manager.top.kw["outcome"].scores == scene.state.result["scores"]
+    assert panels > 0                                    # every race's end was shown
+    assert app.audio.played.count("box_drop") == scene.state.car_count - 1   # a car out
+    assert "win" not in app.audio.played and "lose" not in app.audio.played  # the results
+
+
+def test_the_deck_and_track_the_scene_draws_are_the_cores():
+    assert len(DECK) == 110 and SPACES == 30
+    assert game.GAMES["formula_fun"] is formula_fun.INFO
+
+
+# -- the real loop -------------------------------------------------------------------------------
+
+@pytest.fixture
+def app(tmp_path):
+    a = real_app(tmp_path, FAST)
+    yield a
+    close_app(a)
+
+
+def test_a_whole_game_from_join_to_results_by_keyboard(app):
+    top = lambda: app.manager.top  # noqa: E731
+    scene = seat_me_and_a_cpu(app, "formula_fun")
+    assert isinstance(scene, FormulaFunScene)
+    me = scene.player_of[app.seats.seat_of("kb1").index]
+    presses = 0
+    for _ in range(60000):
+        if top() is not scene:
+            break
+        state = scene.state
+        if state.is_terminal() or state.current_player() != me:
+            app.run(frames=1)
+            continue
+        hand = scene.hand_of(me)
+        if presses % 3 == 1 and TURBO in hand and not scene.turbo.get(me):
+            key(app, KB1["b"])                      # now and then a turbo beside the card
+            if scene.chosen(me) is None:
+                key(app, KB1["right"])
+        elif presses % 3 == 2:
+            key(app, KB1["right"])
+        key(app, KB1["a"])
+        presses += 1
+    assert scene.state.is_terminal()
+    assert presses > 5
+    mine = [a for p, a, t in scene.state.log if p == me]
+    assert mine                                     # the keyboard player really drove
+    for _ in range(5000):
+        if top().name == "results":
+            break
+        app.run(frames=1)
+    assert top().name == "results"
+    assert top().outcome.scores == scene.state.result["scores"]
