@@ -4,9 +4,9 @@ Every game is registered here, explicitly. A game joins the arcade, the headless
 the conformance tests by being listed in GAMES.
 """
 
-from . import fliegen_klatschen, flixo, flotter_otter
-from . import formula_fun
-from . import flotte_flitzer
+from . import fliegen_klatschen, flixo, flotte_flitzer, flotter_otter, formula_fun
 
-GAMES = {module.INFO.id: module.INFO for module in (flotter_otter, fliegen_klatschen, flixo,
-                                                       formula_fun, flotte_flitzer)}
+# In the order the select screen shows them: the two real-time games, the two races, then
+# the cooperative one.
+GAMES = {module.INFO.id: module.INFO for module in (flotter_otter, fliegen_klatschen,
+                                                       flotte_flitzer, formula_fun, flixo)}
