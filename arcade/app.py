@@ -15,9 +15,10 @@ positions). Scenes keep what matters inside look.SAFE, the TV title-safe area.
 
 The loop (App.run), each frame:
     1. fixed-step updates: manager.update(UPDATE_MS) as many times as real time has advanced;
-    2. draw the visible scenes onto the canvas, then the one-time notices. The drawing runs on
-       the painter thread while the main thread keeps taking events from the queue about every
-       half millisecond, stamping them and holding them back (see "Why a painter thread");
+    2. draw the visible scenes onto the canvas, then the one-time notices.
+       Steps 1 and 2 run on the frame thread while the main thread keeps taking events from
+       the queue about every 0.3 ms, stamping them and holding them back (see "Why a frame
+       thread");
     3. display.flip(); the moment it returns is passed to manager.on_flip(t_ns) (stimulus
        onset: what was drawn is now on screen); then the held-back events are handed on;
     4. until the next frame is due (own perf_counter timer: Clock.tick truncates to 16 ms),
@@ -25,14 +26,14 @@ The loop (App.run), each frame:
        time.perf_counter_ns() right when it is taken, and hand each event to the top scene's
        handle_raw, then to the input hub, whose Press/DeviceChange items go to the top scene.
 
-Why a painter thread: a reaction time is only as honest as the stamp on the press. An input
-that arrives while a frame is drawn (1.7-3.3 ms per frame in our scenes) would wait in the queue
-until the drawing ends, so polling only between frames gives a p99 error of about the drawing
-time. SDL reads the OS (and pads) only when the main thread pumps the queue, so the main thread
-must keep pumping; the drawing moves instead. The main thread only stamps and keeps events while
-the painter draws, and hands them to the scenes after the flip, so no scene state changes under
-the painter's feet ("drawing changes nothing" is what makes this safe). A short switch interval
-lets the main thread get the GIL back within ~0.2 ms when the painter runs Python code.
+Why a frame thread: a reaction time is only as honest as the stamp on the press. An input that
+arrives while a frame is worked out (updates and drawing: 2-4 ms in our scenes, bots and physics
+included) would wait in the queue until the work ends, so polling only between frames gives a
+p99 error of about that time. SDL reads the OS (and pads) only when the main thread pumps the
+queue, so the main thread must keep pumping; the frame's work moves instead. While the frame
+thread works, the main thread only stamps and keeps events, and hands them to the scenes after
+the flip: the scenes are only ever touched by one thread at a time. A short switch interval
+lets the main thread get the GIL back within ~0.05 ms when the frame thread runs Python code.
 F12 saves a screenshot (PNG) into the screenshot dir (default ./screenshots); with
 --screenshot-dir every new scene is also saved once it has settled. F11 toggles fullscreen.
 `frames` bounds the run (tests, benchmarks); `pace=False` runs frames back to back.
@@ -57,26 +58,25 @@ UPDATE_HZ = 120
 UPDATE_NS = 1_000_000_000 // UPDATE_HZ
 UPDATE_MS = 1000 / UPDATE_HZ
 POLL_S = 0.0005            # sleep between polls of the queue while waiting for the next frame
-DRAW_POLL_S = 0.0003       # between polls while the painter draws
-SWITCH_INTERVAL_S = 0.0002  # how soon a thread waiting for the GIL gets it (Python's default: 5 ms)
+WORK_POLL_S = 0.0003       # between polls while the frame thread works
+SWITCH_INTERVAL_S = 0.00005  # how soon a thread waiting for the GIL gets it (default: 5 ms)
 MAX_CATCH_UP_NS = 100_000_000  # after a stall, do not replay more than 0.1 s of updates
 SETTLE_FRAMES = 45         # a new scene is auto-screenshotted this many frames after it appears
 NOTICE_MS = 7000
 
 
-class Painter:
-    """Runs one function (App.draw) on its own thread, once per draw_frame() call.
+class FrameThread:
+    """Runs one function (App.work: a frame's updates and drawing) on its own thread, once per
+    run(take) call. run() calls take() about every WORK_POLL_S until the work is done; an
+    exception raised by the work is raised again in the caller."""
 
-    draw_frame(take) starts the drawing and calls take() about every DRAW_POLL_S until the
-    drawing is done; an exception raised while drawing is raised again in the caller."""
-
-    def __init__(self, draw):
-        self._draw = draw
+    def __init__(self, work):
+        self._work = work
         self._go = threading.Event()
         self._done = threading.Event()
         self._error: BaseException | None = None
         self._stopping = False
-        self._thread = threading.Thread(target=self._run, name="painter", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="frame", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
@@ -86,16 +86,16 @@ class Painter:
             if self._stopping:
                 return
             try:
-                self._draw()
+                self._work()
             except BaseException as exc:  # handed to the main thread, raised there
                 self._error = exc
             self._done.set()
 
-    def draw_frame(self, take) -> None:
+    def run(self, take) -> None:
         self._error = None
         self._done.clear()
         self._go.set()
-        while not self._done.wait(DRAW_POLL_S):
+        while not self._done.wait(WORK_POLL_S):
             take()
         take()
         if self._error is not None:
@@ -167,7 +167,7 @@ class App:
         self._acc = 0
         self._held: list[tuple[object, int]] = []  # (event, stamp) taken while drawing
         sys.setswitchinterval(SWITCH_INTERVAL_S)
-        self.painter = Painter(self.draw)
+        self.frame_thread = FrameThread(self.work)
 
     # -- the window ------------------------------------------------------------------------------
     @staticmethod
@@ -244,9 +244,9 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """End the painter thread and pygame (the window, the pads, the mixer). Cached art and
+        """End the frame thread and pygame (the window, the pads, the mixer). Cached art and
         fonts die with pygame; the pixel scale goes back to 1."""
-        self.painter.stop()
+        self.frame_thread.stop()
         pygame.quit()
         look.reset_cache()
         paint.set_scale(1)
@@ -285,12 +285,10 @@ class App:
             self._last_update = t0
             if not self.pace:
                 self._acc = max(self._acc, FRAME_NS)  # unpaced runs still advance a frame
-            while self._acc >= UPDATE_NS and self.manager.stack:
-                self.manager.update(UPDATE_MS)
-                self._acc -= UPDATE_NS
+            self.frame_thread.run(self.hold_events)  # self.work(), on the frame thread
             if not self.manager.stack or not self.running:
+                self.pass_held()
                 break
-            self.painter.draw_frame(self.hold_events)
             t1 = self.clock_ns()
             if self.record_frames:
                 self.frame_times.append((self.manager.top.name, t1 - t0))
@@ -306,6 +304,14 @@ class App:
                 if self._next_frame < self.clock_ns():  # fell behind: do not rush to catch up
                     self._next_frame = self.clock_ns()
                 self.poll_until(self._next_frame)
+
+    def work(self) -> None:
+        """A frame's work: the updates real time asks for, then the drawing."""
+        while self._acc >= UPDATE_NS and self.manager.stack:
+            self.manager.update(UPDATE_MS)
+            self._acc -= UPDATE_NS
+        if self.manager.stack and self.running:
+            self.draw()
 
     def draw(self) -> None:
         self.manager.draw(self.canvas)
@@ -351,14 +357,14 @@ class App:
             self.manager.handle(item)
 
     def hold_events(self) -> None:
-        """While the painter draws: take and stamp events, but keep them for pass_held()."""
+        """While the frame thread works: take and stamp events, keep them for pass_held()."""
         events = pygame.event.get()
         if events:
             t_ns = self.clock_ns()
             self._held.extend((event, t_ns) for event in events)
 
     def pass_held(self) -> None:
-        """Hand on the events held back during the drawing, with the stamps they got then."""
+        """Hand on the events held back during the frame's work, with the stamps they got."""
         held, self._held = self._held, []
         for event, t_ns in held:
             if self.running:

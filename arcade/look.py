@@ -1,8 +1,8 @@
 """The one look of the arcade: canvas geometry, palette, type, cards, panels, buttons, badges.
 
 Everything is drawn by code in units of the logical 1920x1080 canvas, through arcade.paint,
-which draws at the screen's pixel density (1080p or 4K): no bitmaps scaled at run time. Rendered text, badges, icons and backgrounds are cached: a frame mostly
-blits cached surfaces. Surfaces are convert()/convert_alpha()-ed once a display exists (the
+which draws at the screen's pixel density (1080p or 4K): no bitmaps scaled at run time.
+Rendered text, badges, icons and backgrounds are cached: a frame mostly blits cached surfaces. Surfaces are convert()/convert_alpha()-ed once a display exists (the
 cache is emptied by `reset_cache()` when the display mode changes).
 
 Sofa rules: no type under MIN_FONT (28 px) on the canvas; light text on the dark table,

@@ -24,6 +24,11 @@ import pygame
 
 SCALE = 1
 
+# pygame-ce holds the GIL through a blit or a fill, and a full-canvas one takes ~1 ms: the main
+# thread, which stamps input while the frame thread draws (arcade.app), would wait that long.
+# Bigger ones are done in bands of about this many pixels, the GIL free between bands.
+BAND_PIXELS = 80_000
+
 
 def set_scale(scale: int) -> None:
     """Change the pixel density (before a new display; cached art must be rebuilt after)."""
@@ -96,17 +101,48 @@ def get_rect(surf, **where) -> pygame.Rect:
     return r
 
 
+def _joined(got, part: pygame.Rect) -> pygame.Rect:
+    """The rect a banded blit or fill changed: the union of the bands that changed pixels."""
+    if got is None or not (got.w and got.h):
+        return part
+    return got.union(part) if part.w and part.h else got
+
+
 def blit(dst, src, dest, area=None, special_flags: int = 0) -> pygame.Rect:
     if SCALE == 1:
-        return dst.blit(src, dest, area, special_flags)
-    got = dst.blit(src, _dest(dest), None if area is None else _rect(area), special_flags)
-    return _unit_rect(got)
+        x, y = pygame.Rect(dest).topleft if len(dest) == 4 else dest
+        area = src.get_rect() if area is None else pygame.Rect(area)
+    else:
+        x, y = _dest(dest)
+        area = src.get_rect() if area is None else _rect(area)
+    if area.w * area.h <= BAND_PIXELS:
+        got = dst.blit(src, (x, y), area, special_flags)
+    else:
+        inside = area.clip(src.get_rect())  # as SDL does: the part of `area` src really has
+        x, y = x + inside.x - area.x, y + inside.y - area.y
+        area = inside
+        rows = max(1, BAND_PIXELS // max(1, area.w))
+        got = None
+        for top in range(area.top, area.bottom, rows):
+            band = pygame.Rect(area.left, top, area.w, min(rows, area.bottom - top))
+            got = _joined(got, dst.blit(src, (x, y + top - area.top), band, special_flags))
+    return got if SCALE == 1 else _unit_rect(got)
 
 
 def fill(dst, colour, r=None, special_flags: int = 0) -> pygame.Rect:
-    if SCALE == 1:
-        return dst.fill(colour, r, special_flags)
-    return _unit_rect(dst.fill(colour, None if r is None else _rect(r), special_flags))
+    if r is None:
+        r = dst.get_rect()
+    else:
+        r = pygame.Rect(r) if SCALE == 1 else _rect(r)
+    if r.w * r.h <= BAND_PIXELS:
+        got = dst.fill(colour, r, special_flags)
+    else:
+        rows = max(1, BAND_PIXELS // max(1, r.w))
+        got = None
+        for top in range(r.top, r.bottom, rows):
+            got = _joined(got, dst.fill(colour, (r.left, top, r.w, min(rows, r.bottom - top)),
+                                        special_flags))
+    return got if SCALE == 1 else _unit_rect(got)
 
 
 def subsurface(surf, r) -> pygame.Surface:

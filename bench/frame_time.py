@@ -28,8 +28,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
-
 import game  # noqa: E402
 from arcade.app import App  # noqa: E402
 from arcade.seats import Seats  # noqa: E402
@@ -152,7 +150,7 @@ def main(argv=None) -> int:
               f"{r['work_p99_ms']:8.2f}  {r['frame_median_ms']:9.2f} {r['frame_p99_ms']:9.2f}  "
               f"{r['cpu_median_ms']:7.2f} {r['cpu_p99_ms']:7.2f}")
     print("ms. work = updates + drawing; frame = work + flip + event poll (wall clock);")
-    print("cpu = the frame's CPU time in this process, painter thread included")
+    print("cpu = the frame's CPU time in this process, frame thread included")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"worst frame p99: {max(r['frame_p99_ms'] for r in rows):.2f} ms, worst cpu p99: "
           f"{max(r['cpu_p99_ms'] for r in rows):.2f} ms (goal < 8 ms); load average {load:.1f} "

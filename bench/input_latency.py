@@ -7,10 +7,10 @@ The real App runs paced at 60 Hz with each scene of bench/frame_time.py on scree
 four CPU players, so the table keeps changing). The App stamps each event when it takes it from
 the queue; the error is stamp - moment made. Two loops are compared:
 
-  painter   : the arcade's loop: the drawing runs on the painter thread while the main thread
-              keeps taking events (arcade/app.py, "Why a painter thread");
-  main-draw : the drawing on the main thread, the queue polled ~every 1 ms between frames only
-              (the loop before the painter): inputs arriving mid-drawing wait for it.
+  frame-thread : the arcade's loop: updates and drawing run on the frame thread while the
+                 main thread keeps taking events (arcade/app.py, "Why a frame thread");
+  one-thread   : updates and drawing on the main thread, the queue polled ~every 0.5 ms
+                 between frames only: inputs arriving mid-frame wait for the frame's work.
 
 Prints mean / median / p99 / max in ms per scene, then over all scenes. Not a test: no
 pass/fail. Goal (issue 3): p99 under 1 ms. Figures on a loaded machine (see the printed load
@@ -44,7 +44,7 @@ from arcade.settings import Settings  # noqa: E402
 from arcade.stats import Stats  # noqa: E402
 from bench.frame_time import WARMUP, percentile, setups  # noqa: E402
 
-MODES = ("painter", "main-draw")
+MODES = ("frame-thread", "one-thread")
 
 
 def producer(make, n, made, seen, stop, seed):
@@ -82,7 +82,7 @@ def measure(app, source: str, mode: str, n: int, seed: int) -> list[int]:
             pygame.event.post(pygame.event.Event(pygame.USEREVENT, seq=i))
         wanted = (pygame.USEREVENT,)
 
-    real_dispatch, real_draw_frame = app.dispatch, app.painter.draw_frame
+    real_dispatch, real_run = app.dispatch, app.frame_thread.run
 
     def dispatch(event, t_ns):
         if event.type in wanted:  # ours: measured here, never reaches a scene
@@ -92,8 +92,8 @@ def measure(app, source: str, mode: str, n: int, seed: int) -> list[int]:
         real_dispatch(event, t_ns)
 
     app.dispatch = dispatch
-    if mode == "main-draw":
-        app.painter.draw_frame = lambda take: app.draw()
+    if mode == "one-thread":
+        app.frame_thread.run = lambda take: app.work()
     thread = threading.Thread(target=producer, args=(make, n, made, seen, stop, seed))
     thread.start()
     give_up = time.monotonic() + 30
@@ -103,7 +103,7 @@ def measure(app, source: str, mode: str, n: int, seed: int) -> list[int]:
     finally:
         stop.set()
         thread.join()
-        app.dispatch, app.painter.draw_frame = real_dispatch, real_draw_frame
+        app.dispatch, app.frame_thread.run = real_dispatch, real_run
         if pad is not None:
             pad.detach()
             app.run(frames=3)
@@ -139,10 +139,10 @@ def main(argv=None) -> int:
             app.run(frames=WARMUP)
             errors = measure(app, source, mode, args.n, args.seed)
             total[source, mode] += errors
-            print(f"{label:24s} {source:4s} {mode:9s} {describe(errors)}")
+            print(f"{label:24s} {source:4s} {mode:12s} {describe(errors)}")
     print("all scenes:")
     for (source, mode), errors in total.items():
-        print(f"{'':24s} {source:4s} {mode:9s} {describe(errors)}")
+        print(f"{'':24s} {source:4s} {mode:12s} {describe(errors)}")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     app.close()
     return 0

@@ -95,6 +95,7 @@ class FlotteFlitzerScene(GameScene):
     bot_pace_ms = 500
     end_delay_ms = 6000
     a_ends_wait = True
+    own_backdrop = True    # art.track_surface has the background in it
     strip = False          # the players are listed in the right column
 
     # -- lifecycle ------------------------------------------------------------------------------

@@ -64,6 +64,18 @@ def short_key(label: str) -> str:
     return label
 
 
+
+def lane_panel(size, colour) -> pygame.Surface:
+    """A player's lane: tinted with the seat colour, edged with it (cached: one blit, which
+    arcade.paint does in bands, rather than a big fill that holds the GIL)."""
+    def build():
+        surf = paint.surface(size, pygame.SRCALPHA)
+        r = paint.get_rect(surf)
+        paint.rect(surf, look.mix(colour, look.BG_BOTTOM, 0.82), r, border_radius=22)
+        paint.rect(surf, colour, r, 4, border_radius=22)
+        return look._prepare(surf)
+    return look.cached(("otter_lane", tuple(size), tuple(colour)), build)
+
 class Lane:
     """One player's lane: where it is, and its boxes as pymunk bodies in its own space."""
 
@@ -370,9 +382,7 @@ class FlotterOtterScene(GameScene):
         seat = self.seats[p]
         rect = lane.rect
         row = view["players"][p]
-        paint.rect(canvas, look.mix(seat.colour, look.BG_BOTTOM, 0.82), rect,
-                   border_radius=22)
-        paint.rect(canvas, seat.colour, rect, 4, border_radius=22)
+        paint.blit(canvas, lane_panel(rect.size, seat.colour), rect)
         # header: shape, name (and the device glyph where there is room), score
         icon = look.shape_icon(seat.shape, seat.colour, 20)
         paint.blit(canvas, icon, paint.get_rect(icon, center=(rect.left + 34, rect.top + 32)))

@@ -50,19 +50,30 @@ class HowToScene(Scene):
         return dict(self.scene_class.controls) or {"a": "act", "up": "move", "down": "move",
                                                    "left": "move", "right": "move"}
 
+    def rules_size(self, box: pygame.Rect) -> int:
+        """BODY type for the pitch and the rules, or SMALL when BODY would overflow the box."""
+        def height(size):
+            lines = len(look.wrap(self.info.pitch, size, box.width - 80))
+            lines += sum(len(look.wrap(r, size, box.width - 100)) for r in self.scene_class.rules)
+            gaps = 30 + 20 + 14 * len(self.scene_class.rules)
+            return lines * (look.font(size).get_linesize() + 8) + gaps
+        return look.BODY if height(look.BODY) <= box.height else look.SMALL
+
     def draw(self, canvas) -> None:
         look.background(canvas)
         look.title(canvas, f"How to play {self.info.name}")
         box = pygame.Rect(look.SAFE.left, look.SAFE.top + 130, 720, 700)
         look.panel(canvas, box)
+        size = self.rules_size(box)
         y = look.paragraph(canvas, self.info.pitch, pygame.Rect(box.left + 40, box.top + 30,
                                                                box.width - 80, 200),
-                           look.BODY, look.ACCENT) + 20
+                           size, look.ACCENT) + 20
         rules = list(self.scene_class.rules)
         for line in rules:
-            look.draw_shape(canvas, "circle", (box.left + 44, y + 20), 9, look.ACCENT)
+            look.draw_shape(canvas, "circle", (box.left + 44, y + size // 2), 9, look.ACCENT)
             y = look.paragraph(canvas, line, pygame.Rect(box.left + 70, y, box.width - 100,
-                                                        200), look.BODY, look.TEXT) + 14
+                                                        200), size, look.TEXT) + 14
+        self.rules_bottom = y - 14  # (tests check it stays inside the box)
         right = pygame.Rect(box.right + 40, box.top, look.SAFE.right - box.right - 40, 700)
         self.draw_controls_table(canvas, right, self.controls(), self.humans())
         look.hint(canvas, "A: got it    Start: skip    B: back to the lobby")

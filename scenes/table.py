@@ -100,6 +100,8 @@ class GameScene(Scene):
     tick_every_frame = False
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
     end_delay_ms = 1800    # the final table stays on screen this long before the results
+    own_backdrop = False   # True: draw_table starts with an opaque canvas-sized picture of its
+                           # own, the arcade's background baked in (one full blit, not two)
     a_ends_wait = False    # True: a human's A skips the rest of that wait (turn-based games,
                            # whose final table may wait long; a slap must not skip it)
     strip = True           # draw the seat strip along the bottom of the safe area
@@ -331,7 +333,8 @@ class GameScene(Scene):
         return self._view
 
     def draw(self, canvas) -> None:
-        look.background(canvas)
+        if not self.own_backdrop:
+            look.background(canvas)
         self.draw_table(canvas, self.view())
         if self.strip:
             self.draw_strip(canvas)

@@ -141,26 +141,33 @@ def test_a_pad_pulled_mid_round_pauses_voids_the_round_and_plugging_it_back_resu
     app.run(frames=2)
 
 
-class _PressWhileDrawing(Scene):
-    """Its drawing makes an input (from the painter thread, like a pad pressed mid-frame) and
-    waits until the loop has taken it from SDL's queue."""
+class _PressMidFrame(Scene):
+    """In its first update or drawing (`when`) it makes an input, from the frame thread, like a
+    pad pressed mid-frame, and waits until the loop has taken it from SDL's queue."""
 
-    name = "press-while-drawing"
+    name = "press-mid-frame"
 
-    def enter(self, **kw) -> None:
-        self.made = self.drawn = None
+    def enter(self, when: str = "draw", **kw) -> None:
+        self.when = when
+        self.made = self.done = None
         self.handled = []  # (stamp, ns when handled)
 
-    def draw(self, canvas) -> None:
-        if self.made is not None:
-            return
+    def press_and_wait(self) -> None:
         self.made = time.perf_counter_ns()
         pygame.event.post(pygame.event.Event(pygame.USEREVENT, tag="mid-frame"))
         give_up = self.made + 5_000_000_000
         while pygame.event.peek(pygame.USEREVENT, pump=False) and time.perf_counter_ns() < give_up:
             time.sleep(0.0002)
-        time.sleep(0.005)  # the rest of a slow drawing
-        self.drawn = time.perf_counter_ns()
+        time.sleep(0.005)  # the rest of a slow update or drawing
+        self.done = time.perf_counter_ns()
+
+    def update(self, dt_ms: float) -> None:
+        if self.when == "update" and self.made is None:
+            self.press_and_wait()
+
+    def draw(self, canvas) -> None:
+        if self.when == "draw" and self.made is None:
+            self.press_and_wait()
 
     def handle_raw(self, event, t_ns) -> bool:
         if event.type == pygame.USEREVENT and getattr(event, "tag", "") == "mid-frame":
@@ -169,13 +176,14 @@ class _PressWhileDrawing(Scene):
         return False
 
 
-def test_an_input_made_during_the_drawing_is_stamped_then_and_handled_after_the_flip(tmp_path):
+@pytest.mark.parametrize("when", ["update", "draw"])
+def test_an_input_made_mid_frame_is_stamped_then_and_handled_after_the_flip(tmp_path, when):
     a = real_app(tmp_path)  # its clock is time.perf_counter_ns
     try:
-        scene = a.manager.push(_PressWhileDrawing)
+        scene = a.manager.push(_PressMidFrame, when=when)
         a.run(frames=2)
         [(stamp, handled)] = scene.handled
-        assert scene.made <= stamp < scene.drawn   # taken from the queue while still drawing
-        assert handled > scene.drawn               # but the scene saw it only after the frame
+        assert scene.made <= stamp < scene.done   # taken from the queue while still working
+        assert handled > scene.done               # but the scene saw it only after the frame
     finally:
         close_app(a)

@@ -134,3 +134,31 @@ def test_the_comparison_sees_an_element_drawn_at_the_wrong_size(pictures):
     wrong.blit(half, (THUMB[0] // 4, THUMB[1] // 4))  # the middle of the screen at half size
     diff = differences(at_1080["lobby"], pygame.image.tobytes(wrong, "RGB")[::3])
     assert max(diff) > MAX_PATCH
+
+
+def test_big_blits_and_fills_in_bands_change_the_same_pixels_as_one_call():
+    """paint.blit/fill split what is bigger than BAND_PIXELS (so the GIL is free between
+    bands); the result must be pygame's, blend modes, clipping and the returned rect included."""
+    import random
+
+    pygame.init()
+    rng = random.Random(1)
+    src = pygame.Surface((900, 700), pygame.SRCALPHA)
+    for _ in range(200):
+        colour = [rng.randrange(256) for _ in range(4)]
+        pygame.draw.circle(src, colour, (rng.randrange(900), rng.randrange(700)),
+                           rng.randrange(5, 60))
+    modes = [0, pygame.BLEND_RGB_ADD, pygame.BLEND_RGBA_MULT]
+    for trial in range(30):
+        one, banded = pygame.Surface((1000, 800)), pygame.Surface((1000, 800))
+        one.fill((30, 40, 50))
+        banded.fill((30, 40, 50))
+        dest = (rng.randrange(-300, 400), rng.randrange(-300, 400))
+        area = None if trial % 2 else pygame.Rect(
+            rng.randrange(-100, 300), rng.randrange(-100, 300), rng.randrange(300, 1100),
+            rng.randrange(300, 900))
+        mode = modes[trial % 3]
+        assert one.blit(src, dest, area, mode) == paint.blit(banded, src, dest, area, mode)
+        box = (rng.randrange(-50, 300), rng.randrange(-50, 300), 900, 700)
+        assert one.fill((90, 10, 200), box, mode) == paint.fill(banded, (90, 10, 200), box, mode)
+        assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(banded, "RGB")
