@@ -12,8 +12,8 @@ from game import flixo
 from game.flixo import DiscardAndReveal, Draw, FlixoBot, RewardPeek, SwapDrawn, TakeDiscard
 from scenes.flixo import FlixoScene, Layout
 from scenes.manager import SceneManager
-from tests.driving import (FAST, FakeApp, KB1, MS, Stub, close_app, key, press, real_app,
-                           scene_by_hand, seat_me_and_a_cpu, tap)
+from tests.driving import (FakeApp, KB1, MS, Stub, key, press, scene_by_hand, seat_me_and_a_cpu,
+                           tap)
 
 
 def make_scene(tmp_path, cpus=1, settings=None, **kw):
@@ -179,13 +179,6 @@ def test_the_layout_fits_every_table():
 
 
 # -- the real loop -------------------------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path):
-    a = real_app(tmp_path, FAST)
-    yield a
-    close_app(a)
-
 
 def test_a_whole_game_from_join_to_results_by_keyboard(app):
     top = lambda: app.manager.top  # noqa: E731

@@ -3,7 +3,6 @@ Risiko buttons, the layout, a table of CPUs to the results, and a whole game pla
 key presses through the real app loop, from joining in the lobby to the results."""
 
 import pygame
-import pytest
 
 import game
 from arcade import look
@@ -33,8 +32,7 @@ from scenes.flotte_flitzer import (
     FlotteFlitzerScene,
 )
 from scenes.manager import SceneManager
-from tests.driving import (FAST, FakeApp, MS, Stub, close_app, key, press, real_app, scene_by_hand,
-                           seat_me_and_a_cpu, tap)
+from tests.driving import (FakeApp, MS, Stub, key, press, scene_by_hand, seat_me_and_a_cpu, tap)
 
 
 def make_scene(cpus=1, seed=3):
@@ -191,13 +189,6 @@ def test_a_table_of_cpus_plays_to_the_results():
 
 
 # -- the real loop -------------------------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path):
-    a = real_app(tmp_path, FAST)
-    yield a
-    close_app(a)
-
 
 def test_a_whole_game_from_join_to_results_by_keyboard(app, monkeypatch):
     # The loop advances animation time by one update a frame: a tenth of the show keeps this

@@ -4,7 +4,6 @@ sliding along the track, CPUs waiting for the table, and a whole game played wit
 presses through the real app loop, from joining in the lobby to the results."""
 
 import pygame
-import pytest
 
 import game
 from arcade.seats import Seats
@@ -13,8 +12,8 @@ from game import formula_fun
 from game.formula_fun import DECK, SPACES, TURBO, Play, label, move_length
 from scenes.formula_fun import FormulaFunScene
 from scenes.manager import SceneManager
-from tests.driving import (FAST, FakeApp, KB1, MS, Stub, close_app, key, press, real_app,
-                           scene_by_hand, seat_me_and_a_cpu, tap)
+from tests.driving import (FakeApp, KB1, MS, Stub, key, press, scene_by_hand, seat_me_and_a_cpu,
+                           tap)
 
 
 def make_scene(tmp_path, cpus=1, seed=3):
@@ -181,13 +180,6 @@ def test_the_deck_and_track_the_scene_draws_are_the_cores():
 
 
 # -- the real loop -------------------------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path):
-    a = real_app(tmp_path, FAST)
-    yield a
-    close_app(a)
-
 
 def test_a_whole_game_from_join_to_results_by_keyboard(app):
     top = lambda: app.manager.top  # noqa: E731

@@ -8,17 +8,7 @@ import pytest
 import game
 from scenes.lobby import LobbyScene
 from scenes.table import GameScene
-from tests.driving import close_app, key, real_app, run_until
-
-SPEED = 40  # the app's clock runs this much faster than real time: the countdown is short
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = real_app(tmp_path, SPEED)
-    yield a
-    close_app(a)
-
+from tests.driving import key, run_until
 
 def lobby_with_two(app, game_id):
     """The lobby of game_id with kb1 (WASD zone) and kb3 (IJKL zone) seated."""
