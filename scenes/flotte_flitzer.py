@@ -95,6 +95,7 @@ class FlotteFlitzerScene(GameScene):
     bot_pace_ms = 500
     end_delay_ms = 6000
     a_ends_wait = True
+    hand_curtain = True
     own_backdrop = True    # art.track_surface has the background in it
     strip = False          # the players are listed in the right column
 
@@ -330,7 +331,7 @@ class FlotteFlitzerScene(GameScene):
     def draw_table(self, canvas, view) -> None:
         paint.blit(canvas, art.track_surface(self.track), (0, 0))
         p = view["turn"]
-        human = view["phase"] != "over" and p not in self.bots
+        human = view["phase"] != "over" and p not in self.bots and self.covered() != p
         opts = self.choices(p) if human and view["phase"] == "play" else None
         if opts is not None:
             self.draw_targets(canvas, view, opts)
@@ -409,6 +410,8 @@ class FlotteFlitzerScene(GameScene):
         if p in self.bots:
             return f"{name} (CPU) is playing ...", []
         a, b = self.key_label(p, "a"), self.key_label(p, "b")
+        if self.covered() == p:
+            return f"{name}: the others look away!", [(a, "show my cards")]
         if view["phase"] == "risk":
             return (f"{name}: Risiko on your own car!",
                     [(a, "turn up another card"), (b, "stop")])
@@ -511,7 +514,7 @@ class FlotteFlitzerScene(GameScene):
         n = len(self.state.hands[p])
         total = n * CARD_SIZE[0] + (n - 1) * CARD_GAP
         x0 = TRACK.centerx - total // 2
-        if p in self.bots:
+        if p in self.bots or self.covered() == p:
             for i in range(n):
                 look.card_back(canvas, (x0 + i * (CARD_SIZE[0] + CARD_GAP), HAND_Y + 10,
                                         CARD_SIZE[0], CARD_SIZE[1] - 20))

@@ -67,6 +67,7 @@ class FormulaFunScene(GameScene):
     strip = False            # the points column names every seat, whose turn it is, CPU or not
     end_delay_ms = 6000
     a_ends_wait = True
+    hand_curtain = True
     rules = [
         "Red sign = the number of your space? Move that far.",
         "Else move the blue number.",
@@ -227,8 +228,9 @@ class FormulaFunScene(GameScene):
             self.draw_end(canvas, view)
 
     def human_to_move(self, view):
+        """The human whose turn it is and who may see their hand now, else None."""
         p = self.state.current_player()
-        if view["phase"] == "over" or p < 0 or p in self.bots:
+        if view["phase"] == "over" or p < 0 or p in self.bots or self.covered() == p:
             return None
         return p
 
@@ -357,8 +359,16 @@ class FormulaFunScene(GameScene):
         look.text(canvas, seat.name, (look.SAFE.left + 56, HAND_Y + 40), look.BODY, look.TEXT,
                   "midleft")
         if human is None:
-            look.text(canvas, "CPU's cards", (look.SAFE.left, HAND_Y + 100), look.SMALL,
-                      look.MUTED, "midleft")
+            if self.covered() == turn:
+                hx = HAND_X + view["hand_sizes"][turn] * (CARD[0] + CARD_GAP) + 20
+                look.text(canvas, "Others look away!", (hx, HAND_Y + 30), look.BODY,
+                          look.ACCENT)
+                box = look.keycap(canvas, (hx, HAND_Y + 96), self.key_label(turn, "a"))
+                look.text(canvas, "show my cards", (box.right + 10, box.centery), look.SMALL,
+                          look.ACCENT, "midleft")
+            else:
+                look.text(canvas, "CPU's cards", (look.SAFE.left, HAND_Y + 100), look.SMALL,
+                          look.MUTED, "midleft")
             for k in range(view["hand_sizes"][turn]):
                 paint.blit(canvas, art.card_back(CARD), (HAND_X + k * (CARD[0] + CARD_GAP), HAND_Y))
             return

@@ -102,6 +102,9 @@ class GameScene(Scene):
     end_delay_ms = 1800    # the final table stays on screen this long before the results
     own_backdrop = False   # True: draw_table starts with an opaque canvas-sized picture of its
                            # own, the arcade's background baked in (one full blit, not two)
+    hand_curtain = False   # True: a game of secret hands. With two or more humans at the TV,
+                           # the hand of the human to move stays covered until they press A
+                           # (the others look away first); see covered()
     a_ends_wait = False    # True: a human's A skips the rest of that wait (turn-based games,
                            # whose final table may wait long; a slap must not skip it)
     strip = True           # draw the seat strip along the bottom of the safe area
@@ -128,6 +131,7 @@ class GameScene(Scene):
         self.flashes: list = []  # (player, text, until anim_ms)
         self.anim_ms = 0.0
         self.end_left = None
+        self.shown_to = None  # the player whose hand is uncovered this turn: see covered()
         self._view = None
         self._stop_ms = 0           # game time while the clock is stopped or held
         self._origin_ns = None      # perf_counter_ns at game time 0 while the clock runs
@@ -184,6 +188,8 @@ class GameScene(Scene):
             self._view = None  # time may have passed before the refusal
             self.on_illegal(p, action, exc)
             return False
+        if self.state.current_player() != p:
+            self.shown_to = None  # the turn passed on: whoever comes next starts covered
         self._changed(events)
         return True
 
@@ -260,6 +266,11 @@ class GameScene(Scene):
             if self.a_ends_wait and item.down and item.action == "a" and not self.busy():
                 self.end_left = 0  # "A: on to the results"
             return
+        if self.covered() == p:  # only A, which uncovers the hand; no move is made blind
+            if item.down and item.action == "a":
+                self.shown_to = p
+                self.sound("card_flip")
+            return
         action = self.press_to_action(p, item)
         if action is not None:
             self.act(p, action, self.game_ms(item.t_ns))
@@ -299,6 +310,16 @@ class GameScene(Scene):
             return hub.label(device, action)
         except Exception:  # an unknown or vanished device must not break a prompt
             return action.upper()
+
+    def covered(self) -> int | None:
+        """The human to move whose secret hand is still covered (hand_curtain), or None. It is
+        uncovered by their A and covered again when the turn passes to someone else."""
+        if not self.hand_curtain or self.state.is_terminal() or len(self.humans()) < 2:
+            return None
+        turn = self.state.current_player()
+        if turn < 0 or turn in self.bots or self.shown_to == turn:
+            return None
+        return turn
 
     def busy(self) -> bool:
         """True while the table is still showing a move (a scene with animations says so)."""

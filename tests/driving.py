@@ -90,30 +90,31 @@ class Stub(Scene):
         self.kw = kw
 
 
-def scene_by_hand(scene_class, settings=None, cpus: int = 1, **kw):
-    """(app, scene): a game scene on a FakeApp, kb1 seated first and `cpus` easy CPUs after it;
-    pause, results and title are Stubs. kw go to the scene (seed=...)."""
+def scene_by_hand(scene_class, settings=None, cpus: int = 1, humans=("kb1",), **kw):
+    """(app, scene): a game scene on a FakeApp, the `humans` devices seated first and `cpus`
+    easy CPUs after them; pause, results and title are Stubs. kw go to the scene (seed=...)."""
     from scenes.manager import SceneManager
 
     app = FakeApp(settings)
     app.manager = SceneManager(app, {"pause": Stub, "results": Stub, "title": Stub})
-    app.seats.join("kb1")
+    for device in humans:
+        app.seats.join(device)
     for _ in range(cpus):
         app.seats.add_cpu("easy")
     return app, app.manager.push(scene_class, **kw)
 
 
-def press(app, action: str, down: bool = True):
-    """kb1's `action` key, pressed (or released) now."""
+def press(app, action: str, down: bool = True, device: str = "kb1"):
+    """The device's `action` key, pressed (or released) now."""
     from arcade.input import Press
 
-    return Press("kb1", action, down, app.now, app.seats.seat_of("kb1").index)
+    return Press(device, action, down, app.now, app.seats.seat_of(device).index)
 
 
-def tap(app, scene, action: str) -> None:
-    """kb1 presses and releases `action` in `scene`."""
-    scene.handle(press(app, action))
-    scene.handle(press(app, action, down=False))
+def tap(app, scene, action: str, device: str = "kb1") -> None:
+    """The device (kb1) presses and releases `action` in `scene`."""
+    scene.handle(press(app, action, device=device))
+    scene.handle(press(app, action, down=False, device=device))
 
 
 FAST = 40  # a clock this many times faster than real time: countdowns and bots are quick

@@ -227,3 +227,15 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app, monkeypatch):
     assert top().name == "results"
     assert top().outcome.scores == scene.state.scores()
     assert game.GAMES["flotte_flitzer"] is flotte_flitzer.INFO
+
+
+def test_with_two_humans_the_hand_to_move_is_covered_until_a():
+    app, scene = scene_by_hand(FlotteFlitzerScene, None, cpus=0, humans=("kb1", "kb2"), seed=3)
+    device = {scene.player_of[app.seats.seat_of(d).index]: d for d in ("kb1", "kb2")}
+    turn = scene.state.current_player()
+    assert scene.covered() == turn
+    line, caps = scene.prompt(scene.view(), None)
+    assert "look away" in line and caps[0][1] == "show my cards"
+    moves = len(scene.state.log)
+    tap(app, scene, "a", device[turn])
+    assert scene.covered() is None and len(scene.state.log) == moves

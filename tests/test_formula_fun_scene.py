@@ -213,3 +213,29 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
         app.run(frames=1)
     assert top().name == "results"
     assert top().outcome.scores == scene.state.result["scores"]
+
+
+# -- secret hands with two people at the TV -------------------------------------------------------
+
+def test_with_two_humans_the_hand_stays_covered_until_its_owner_presses_a(tmp_path):
+    app, scene = scene_by_hand(FormulaFunScene, Settings(tmp_path / "s.json"), cpus=0,
+                               humans=("kb1", "kb2"), seed=3)
+    device = {scene.player_of[app.seats.seat_of(d).index]: d for d in ("kb1", "kb2")}
+    turn = scene.state.current_player()
+    assert scene.covered() == turn and scene.human_to_move(scene.view()) is None
+    moves = len(scene.state.log)
+    tap(app, scene, "right", device[turn])          # nothing is chosen blind
+    tap(app, scene, "a", device[turn])              # uncovers, plays nothing
+    assert scene.covered() is None and len(scene.state.log) == moves
+    assert scene.human_to_move(scene.view()) == turn
+    for _ in range(20):                             # play until the other one's turn comes
+        tap(app, scene, "a", device[turn])
+        if scene.state.current_player() != turn:
+            break
+    other = scene.state.current_player()
+    assert other != turn and scene.covered() == other
+
+
+def test_one_human_with_cpus_never_sees_a_curtain(tmp_path):
+    app, scene = make_scene(tmp_path, cpus=2)
+    assert scene.covered() is None
