@@ -2,11 +2,11 @@
 
 All drawing code works in canvas units: the logical 1920x1080 canvas of arcade.look. The
 surfaces underneath hold SCALE real pixels per unit: 1 on a 1080p screen, 2 on a 4K screen
-(arcade.app picks it from the desktop size), so text, lines and art are drawn at the size they
-are shown, not scaled up afterwards. The rule that makes this work: EVERY surface is made at
-SCALE (through surface() or a font of arcade.look), so a blit never resizes anything; only
-numbers cross the boundary, here: positions, sizes, widths and radii go in as units (times
-SCALE), sizes come out as units (divided by SCALE).
+(arcade.app picks it from the desktop size or the settings), so text, lines and art are drawn
+at the size they are shown, not scaled up afterwards. The rule that makes this work: EVERY
+surface is made at SCALE (through surface() or a font of arcade.look), so a blit never resizes
+anything; only numbers cross the boundary, here: positions, sizes, widths and radii go in as
+units (times SCALE), sizes come out as units (divided by SCALE).
 
 The names mirror pygame's: paint.circle(art, colour, c, r) for pygame.draw.circle(...),
 paint.blit(canvas, art, (x, y)) for canvas.blit(art, (x, y)), paint.get_size(art) for
@@ -15,7 +15,8 @@ pygame calls (transform.rotate, rotozoom, flip, copy, convert, and render() of a
 are used as they are. tests/test_paint.py checks that scenes/ make no direct pixel calls,
 and draws every screen at SCALE 2 to compare it with SCALE 1.
 
-At SCALE 1 every function passes its arguments through unchanged (nothing moves by a pixel).
+At SCALE 1 the numbers pass through unchanged (nothing moves by a pixel). At any scale, blits
+and fills bigger than BAND_PIXELS are done in bands (the same pixels, tested).
 """
 
 from __future__ import annotations
@@ -44,11 +45,7 @@ def pick_scale(desktop_size) -> int:
     return 2 if w >= 3840 and h >= 2160 else 1
 
 
-# -- units <-> pixels
-def _n(v):
-    return v * SCALE
-
-
+# -- units <-> pixels -----------------------------------------------------------------------------
 def _pt(p):
     return (p[0] * SCALE, p[1] * SCALE)
 
