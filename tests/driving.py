@@ -141,3 +141,20 @@ def seat_me_and_a_cpu(app, game_id: str):
     assert run_until(app, lambda: top().name == "howto")
     key(app, KB1["a"])                              # got it
     return top()
+
+
+def play_my_turns(app, scene, my_turn, frames: int) -> int:
+    """Run the real loop until `scene` leaves the screen or the game ends: whenever it is kb1's
+    turn and the table is still (scene.busy()), call my_turn(view) (which presses keys);
+    otherwise run a frame. Returns how many times my_turn was called."""
+    me = scene.player_of[app.seats.seat_of("kb1").index]
+    turns = 0
+    for _ in range(frames):
+        if app.manager.top is not scene or scene.state.is_terminal():
+            break
+        if scene.state.current_player() != me or scene.busy():
+            app.run(frames=1)
+            continue
+        my_turn(scene.view())
+        turns += 1
+    return turns

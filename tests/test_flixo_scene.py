@@ -12,8 +12,8 @@ from game import flixo
 from game.flixo import DiscardAndReveal, Draw, FlixoBot, RewardPeek, SwapDrawn, TakeDiscard
 from scenes.flixo import FlixoScene, Layout
 from scenes.manager import SceneManager
-from tests.driving import (FakeApp, KB1, MS, Stub, key, press, scene_by_hand, seat_me_and_a_cpu,
-                           tap)
+from tests.driving import (FakeApp, KB1, MS, Stub, key, play_my_turns, press, scene_by_hand,
+                           seat_me_and_a_cpu, tap)
 
 
 def make_scene(tmp_path, cpus=1, settings=None, **kw):
@@ -188,15 +188,8 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
     key(app, "f")                                   # start
     assert not scene.choosing and scene.state.options["level"] == 0
     me = scene.player_of[app.seats.seat_of("kb1").index]
-    presses = 0
-    for _ in range(30000):
-        if top() is not scene:
-            break
-        state = scene.state
-        if state.is_terminal() or state.current_player() != me:
-            app.run(frames=1)
-            continue
-        view = scene.view()
+
+    def my_turn(view):
         d = view["turn"]
         cells = view["displays"][d]["cells"]
         down = [(r, c) for r, row in enumerate(cells) for c, cell in enumerate(row)
@@ -216,7 +209,8 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
                 key(app, KB1["b"])                  # discard the drawn card, turn this one up
         else:
             key(app, KB1["a"])                      # swap the drawn card in
-        presses += 1
+
+    presses = play_my_turns(app, scene, my_turn, 30000)
     assert scene.state.is_terminal()
     assert presses > 5
     humans = [a for p, a, t in scene.state.log if p == me]

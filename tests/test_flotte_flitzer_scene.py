@@ -32,7 +32,8 @@ from scenes.flotte_flitzer import (
     FlotteFlitzerScene,
 )
 from scenes.manager import SceneManager
-from tests.driving import (FakeApp, MS, Stub, key, press, scene_by_hand, seat_me_and_a_cpu, tap)
+from tests.driving import (FakeApp, MS, Stub, key, play_my_turns, press, scene_by_hand,
+                           seat_me_and_a_cpu, tap)
 
 
 def make_scene(cpus=1, seed=3):
@@ -200,20 +201,18 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app, monkeypatch):
     assert isinstance(scene, FlotteFlitzerScene)
     me = scene.player_of[app.seats.seat_of("kb1").index]
     presses = 0
-    for _ in range(40000):
-        if top() is not scene:
-            break
-        state = scene.state
-        if state.is_terminal() or state.current_player() != me or scene.busy():
-            app.run(frames=1)
-            continue
-        if state.phase == "risk":
+
+    def my_turn(view):
+        nonlocal presses
+        if scene.state.phase == "risk":
             key(app, "g")                           # B: stop the Risiko run
         elif presses % 7 == 3:
             key(app, "d")                           # now and then another card / car / lane
         else:
             key(app, "f")                           # A: take the choice, play
         presses += 1
+
+    play_my_turns(app, scene, my_turn, 40000)
     assert scene.state.is_terminal()
     mine = [a for p, a, t in scene.state.log if p == me]
     assert len(mine) > 5                            # the keyboard player really played

@@ -12,8 +12,8 @@ from game import formula_fun
 from game.formula_fun import DECK, SPACES, TURBO, Play, label, move_length
 from scenes.formula_fun import FormulaFunScene
 from scenes.manager import SceneManager
-from tests.driving import (FakeApp, KB1, MS, Stub, key, press, scene_by_hand, seat_me_and_a_cpu,
-                           tap)
+from tests.driving import (FakeApp, KB1, MS, Stub, key, play_my_turns, press, scene_by_hand,
+                           seat_me_and_a_cpu, tap)
 
 
 def make_scene(tmp_path, cpus=1, seed=3):
@@ -187,13 +187,9 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
     assert isinstance(scene, FormulaFunScene)
     me = scene.player_of[app.seats.seat_of("kb1").index]
     presses = 0
-    for _ in range(60000):
-        if top() is not scene:
-            break
-        state = scene.state
-        if state.is_terminal() or state.current_player() != me:
-            app.run(frames=1)
-            continue
+
+    def my_turn(view):
+        nonlocal presses
         hand = scene.hand_of(me)
         if presses % 3 == 1 and TURBO in hand and not scene.turbo.get(me):
             key(app, KB1["b"])                      # now and then a turbo beside the card
@@ -203,6 +199,8 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
             key(app, KB1["right"])
         key(app, KB1["a"])
         presses += 1
+
+    play_my_turns(app, scene, my_turn, 60000)
     assert scene.state.is_terminal()
     assert presses > 5
     mine = [a for p, a, t in scene.state.log if p == me]
