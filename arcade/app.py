@@ -22,7 +22,7 @@ The loop (App.run), each frame:
     3. display.flip(); the moment it returns is passed to manager.on_flip(t_ns) (stimulus
        onset: what was drawn is now on screen); then the held-back events are handed on;
     4. until the next frame is due (own perf_counter timer: Clock.tick truncates to 16 ms),
-       poll the event queue about every millisecond, stamping each batch with
+       poll the event queue about every half millisecond, stamping each batch with
        time.perf_counter_ns() right when it is taken, and hand each event to the top scene's
        handle_raw, then to the input hub, whose Press/DeviceChange items go to the top scene.
 
@@ -165,7 +165,7 @@ class App:
         self._next_frame = None
         self._last_update = None
         self._acc = 0
-        self._held: list[tuple[object, int]] = []  # (event, stamp) taken while drawing
+        self._held: list[tuple[object, int]] = []  # (event, stamp) taken during a frame's work
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.frame_thread = FrameThread(self.work)
 

@@ -92,6 +92,8 @@ def get_height(surf) -> int:
 
 def get_rect(surf, **where) -> pygame.Rect:
     """surf.get_rect(**where) in units."""
+    if SCALE == 1:
+        return surf.get_rect(**where)
     r = pygame.Rect((0, 0), get_size(surf))
     for name, value in where.items():
         setattr(r, name, value)
@@ -106,6 +108,8 @@ def _joined(got, part: pygame.Rect) -> pygame.Rect:
 
 
 def blit(dst, src, dest, area=None, special_flags: int = 0) -> pygame.Rect:
+    if SCALE == 1 and area is None and src.get_width() * src.get_height() <= BAND_PIXELS:
+        return dst.blit(src, dest, None, special_flags)  # the common case, kept cheap
     if SCALE == 1:
         x, y = pygame.Rect(dest).topleft if len(dest) == 4 else dest
         area = src.get_rect() if area is None else pygame.Rect(area)
