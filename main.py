@@ -77,7 +77,7 @@ def game_info(game_id: str, players: int | None = None):
 
 def simulate(args) -> int:
     from game.bots import LEVELS
-    from game.replay import save
+    from shell.replay_files import save
     from game.runner import play
 
     info = game_info(args.game, args.players)
@@ -125,7 +125,8 @@ def simulate(args) -> int:
 
 def replay(args) -> int:
     from game import GAMES
-    from game.replay import ReplayError, check, load
+    from game.replay import ReplayError
+    from shell.replay_files import check, load
 
     try:
         if args.check:
@@ -140,21 +141,33 @@ def replay(args) -> int:
     return 0
 
 
+def run_arcade(target: str = "title", frames=None, start_kw=None, **app_kw) -> int:
+    """Compose the arcade (the shell and the scene stack), show `target` and run until quit."""
+    from scenes.manager import SceneManager
+    from shell.app import App
+
+    app = App(SceneManager, frame_limit=frames, **app_kw)
+    try:
+        app.start(target, **(start_kw or {}))
+        app.run()
+    finally:
+        app.close()
+    return 0
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return simulate(args)
     if args.command == "replay":
         return replay(args)
-    from arcade.app import run_arcade, run_demo  # pygame only for the commands that show
-
+    shown = {"fullscreen": args.fullscreen or None, "screenshot_dir": args.screenshot_dir,
+             "scale": args.scale}
     if args.command == "demo":
         if args.game is not None:
             game_info(args.game)
-        return run_demo(args.game, fullscreen=args.fullscreen or None,
-                        screenshot_dir=args.screenshot_dir, frames=args.frames, scale=args.scale)
-    return run_arcade(fullscreen=args.fullscreen or None, screenshot_dir=args.screenshot_dir,
-                      scale=args.scale)
+        return run_arcade("demo", frames=args.frames, start_kw={"game_id": args.game}, **shown)
+    return run_arcade(**shown)
 
 
 if __name__ == "__main__":

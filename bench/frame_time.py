@@ -2,7 +2,7 @@
 
     python bench/frame_time.py [--frames 600] [--json] [--scale 2]
 
---scale 2 draws at 4K (3840x2160 pixels, arcade.paint), as on a 4K TV.
+--scale 2 draws at 4K (3840x2160 pixels, shell.paint), as on a 4K TV.
 
 For each scene it runs the real App loop unpaced and records, per frame, the work (fixed-step
 updates + drawing every visible scene) and the whole frame (work + display.flip). Prints the
@@ -29,10 +29,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import game  # noqa: E402
-from arcade.app import App  # noqa: E402
-from arcade.seats import Seats  # noqa: E402
-from arcade.settings import Settings  # noqa: E402
-from arcade.stats import Stats  # noqa: E402
+from scenes.manager import SceneManager  # noqa: E402
+from shell.app import App  # noqa: E402
+from shell.seats import Seats  # noqa: E402
+from shell.settings import Settings  # noqa: E402
+from shell.stats import Stats  # noqa: E402
 from game.core import Outcome  # noqa: E402
 from scenes.games import game_scene_class  # noqa: E402
 
@@ -101,7 +102,7 @@ def setups(app):
 
 def measure(frames: int, scale: int = 1) -> list[dict]:
     tmp = Path(tempfile.mkdtemp())
-    app = App(settings=Settings(tmp / "s.json"), stats=Stats(tmp / "s.db"), pace=False,
+    app = App(SceneManager, settings=Settings(tmp / "s.json"), stats=Stats(tmp / "s.db"), pace=False,
               scale=scale)
     rows = []
     for label, setup in setups(app):

@@ -1,14 +1,14 @@
 """Benchmark: how late is an input's timestamp in the real arcade loop?
 
 A thread makes inputs at known moments (time.perf_counter_ns() just before making each one),
-either pygame.event.post(USEREVENT) or a button of an SDL virtual pad (arcade.vjoy; its state is
+either pygame.event.post(USEREVENT) or a button of an SDL virtual pad (shell.vjoy; its state is
 set by the thread and becomes an event when the main thread pumps SDL, as a real pad's does).
 The real App runs paced at 60 Hz with each scene of bench/frame_time.py on screen (games with
 four CPU players, so the table keeps changing). The App stamps each event when it takes it from
 the queue; the error is stamp - moment made. Two loops are compared:
 
   frame-thread : the arcade's loop: updates and drawing run on the frame thread while the
-                 main thread keeps taking events (arcade/app.py, "Why a frame thread");
+                 main thread keeps taking events (shell/app.py, "Why a frame thread");
   one-thread   : updates and drawing on the main thread, the queue polled ~every 0.5 ms
                  between frames only: inputs arriving mid-frame wait for the frame's work.
 
@@ -38,10 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from arcade.app import App  # noqa: E402
-from arcade.seats import Seats  # noqa: E402
-from arcade.settings import Settings  # noqa: E402
-from arcade.stats import Stats  # noqa: E402
+from scenes.manager import SceneManager  # noqa: E402
+from shell.app import App  # noqa: E402
+from shell.seats import Seats  # noqa: E402
+from shell.settings import Settings  # noqa: E402
+from shell.stats import Stats  # noqa: E402
 from bench.frame_time import WARMUP, percentile, setups  # noqa: E402
 
 MODES = ("frame-thread", "one-thread")
@@ -67,7 +68,7 @@ def measure(app, source: str, mode: str, n: int, seed: int) -> list[int]:
     seen, stop = threading.Event(), threading.Event()
     seen.set()
     if source == "vjoy":
-        from arcade.vjoy import VirtualPad
+        from shell.vjoy import VirtualPad
 
         pad = VirtualPad("Bench Pad")
         app.run(frames=5)  # the hub opens it as a controller
@@ -125,7 +126,7 @@ def main(argv=None) -> int:
     parser.add_argument("--scenes", default="", help="comma-separated labels (default: all)")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp())
-    app = App(settings=Settings(tmp / "s.json"), stats=Stats(tmp / "s.db"), pace=True)
+    app = App(SceneManager, settings=Settings(tmp / "s.json"), stats=Stats(tmp / "s.db"), pace=True)
     wanted = set(filter(None, args.scenes.split(",")))
     total = {(source, mode): [] for source in ("post", "vjoy") for mode in MODES}
     print(f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "

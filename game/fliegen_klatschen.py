@@ -1,6 +1,6 @@
 """Fliegen klatschen: reveal cards in turn; when catching opens, everybody slaps at once.
 
-The rules as printed (/work/shared/rules/fliegen-klatschen.txt), made real-time:
+The rules as printed (the printed rulebook; our summary: docs/rules-notes.md), made real-time:
 
 * 112 cards, six fly colours x 16 (values 2x1, 4x2, 4x3, 4x4, 2x5) and 16 flyswatters, shuffled
   and spread face down. The core holds them by index 0..111; each has a place (face down, face

@@ -1,13 +1,11 @@
-"""Replay files: a game as its id, players, options, seed and action log, in JSON.
+"""Replay documents: a game as its id, players, options, seed and action log, as JSON data.
 
-No pickle and no eval: a file is read as JSON and every entry is checked, so a corrupt,
-truncated, tampered or foreign file is reported as a ReplayError with a reason.
+`to_json(state)` makes the document, `rebuild(data, games)` plays it again. No files here (the
+rules core reads and writes none): shell/replay_files.py saves and loads them. Every entry is
+checked, so a corrupt, truncated, tampered or foreign document is a ReplayError with a reason.
 """
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 from .core import IllegalAction, State, Tick, decode_action
 
@@ -30,10 +28,6 @@ def to_json(state: State) -> dict:
         "log": state.log,
         "final_hash": state.state_hash(),
     }
-
-
-def save(state: State, path) -> None:
-    Path(path).write_text(json.dumps(to_json(state), separators=(",", ":")), encoding="utf-8")
 
 
 def rebuild(data: dict, games: dict) -> State:
@@ -63,24 +57,3 @@ def rebuild(data: dict, games: dict) -> State:
         except (IllegalAction, ValueError, TypeError) as exc:
             raise ReplayError(f"entry {i} does not replay: {exc}") from None
     return state
-
-
-def load(path, games: dict) -> tuple[State, dict]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReplayError(f"no such file: {path}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ReplayError(f"{path} is not valid JSON ({exc})") from None
-    return rebuild(data, games), data
-
-
-def check(path, games: dict) -> str:
-    """Replay a file and confirm it reaches the recorded final state; returns its hash."""
-    state, data = load(path, games)
-    digest = state.state_hash()
-    if data.get("final_hash") != digest:
-        raise ReplayError(
-            f"replay ends in state {digest}, the file recorded {data.get('final_hash')!r}"
-        )
-    return digest

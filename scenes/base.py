@@ -12,7 +12,7 @@ manager (scenes/manager.py) keeps them on a stack and calls, in this order and o
 Every scene gets exactly one enter and at most one exit, and pause/resume alternate in
 between, starting with pause. While it is on top it also gets:
 
-    handle(item)      one input item: arcade.input.Press or arcade.input.DeviceChange, already
+    handle(item)      one input item: shell.input.Press or shell.input.DeviceChange, already
                       stamped (item.t_ns, perf_counter_ns when it was taken from the queue).
     handle_raw(event, t_ns) -> bool   a raw pygame event before the input layer sees it;
                       return True to swallow it (key capture in settings, the key test).

@@ -17,18 +17,18 @@ Game scenes are listed by game id in scenes.games.GAME_SCENES (see there).
 
 from __future__ import annotations
 
-from arcade import paint
+from shell import paint
 
 from .base import Scene
-from .demo import DemoScene
-from .howto import HowToScene
-from .keytest import KeyTestScene
-from .lobby import LobbyScene
-from .pause import PauseScene
-from .results import ResultsScene
-from .select import SelectScene
-from .settings import SettingsScene
-from .title import TitleScene
+from .screens.demo import DemoScene
+from .screens.howto import HowToScene
+from .screens.keytest import KeyTestScene
+from .screens.lobby import LobbyScene
+from .screens.pause import PauseScene
+from .screens.results import ResultsScene
+from .screens.select import SelectScene
+from .screens.settings import SettingsScene
+from .screens.title import TitleScene
 
 SCENES: dict[str, type[Scene]] = {
     "title": TitleScene,
@@ -143,7 +143,7 @@ class SceneManager:
             for scene in self.stack[first:-1]:
                 scene.draw(canvas)
             if top.dim_below:
-                from arcade import look
+                from shell import look
                 look.dim(canvas, top.dim_below)
             self._under = canvas.copy()
             self._under_key = key

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from arcade import look
+from shell import look
 
 
 def is_press(item) -> bool:
-    """True for an arcade.input.Press (DeviceChange items have a `kind` instead)."""
+    """True for an shell.input.Press (DeviceChange items have a `kind` instead)."""
     return hasattr(item, "action")
 
 

@@ -1,6 +1,6 @@
 """The arcade's sounds, synthesised by code: no sample files, no numpy.
 
-Each effect is a function returning mono 16-bit PCM samples (array('h')) at RATE. arcade.audio
+Each effect is a function returning mono 16-bit PCM samples (array('h')) at RATE. shell.audio
 turns them into pygame Sounds. Effects are short and bright so they cut through talk on a sofa;
 all share one small vocabulary (soft sine/triangle notes with quick attack and exponential
 decay, and filtered noise for hits), so the games sound like one arcade.

@@ -8,10 +8,11 @@ import time
 
 import pygame
 
-from arcade.app import App
-from arcade.seats import Seats
-from arcade.settings import Settings
-from arcade.stats import Stats
+from scenes.manager import SceneManager
+from shell.app import App
+from shell.seats import Seats
+from shell.settings import Settings
+from shell.stats import Stats
 from scenes.base import Scene
 
 MS = 1_000_000  # nanoseconds in a millisecond
@@ -23,7 +24,7 @@ def real_app(tmp_path, speed: float = 1):
     def clock():
         return int(time.perf_counter_ns() * speed)
 
-    app = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "stats.db"),
+    app = App(SceneManager, settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "stats.db"),
               pace=False, clock_ns=clock)
     app.start("title")
     app.run(frames=2)
@@ -106,7 +107,7 @@ def scene_by_hand(scene_class, settings=None, cpus: int = 1, humans=("kb1",), **
 
 def press(app, action: str, down: bool = True, device: str = "kb1"):
     """The device's `action` key, pressed (or released) now."""
-    from arcade.input import Press
+    from shell.input import Press
 
     return Press(device, action, down, app.now, app.seats.seat_of(device).index)
 

@@ -13,9 +13,10 @@ import pygame
 import pytest
 
 import game
-from arcade import look
+from scenes.games import GAME_SCENES
+from shell import look
 from scenes.base import Scene
-from scenes.table import GameScene
+from scenes.game_scene import GameScene
 
 from tests import driving, toygame
 from tests.driving import close_app, key, real_app
@@ -29,6 +30,7 @@ GAME_IDS = ["toy"] + sorted(game.GAMES)
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setitem(game.GAMES, "toy", toygame.INFO)
+    monkeypatch.setitem(GAME_SCENES, "toy", "tests.toy_scene")
     a = real_app(tmp_path, SPEED)
     yield a
     close_app(a)
@@ -105,7 +107,7 @@ def pad_tap(app, pad, button, frames=2):
 
 
 def test_a_pad_pulled_mid_round_pauses_voids_the_round_and_plugging_it_back_resumes(app):
-    from arcade.vjoy import VirtualPad
+    from shell.vjoy import VirtualPad
 
     app.manager.push("select")
     app.manager.push("lobby", game_id="toy")

@@ -11,7 +11,8 @@ import pytest
 from game.bots import SIMPLE, Bot, ReactionModel
 from game.core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Outcome, State,
                        decode_action, encode_action)
-from game.replay import ReplayError, check, load, rebuild, save, to_json
+from game.replay import ReplayError, rebuild, to_json
+from shell.replay_files import check, load, save
 from game.runner import play
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -230,7 +231,7 @@ def test_nothing_under_game_imports_pygame():
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
             offenders += [f"{path.name}: {n}" for n in names
-                          if n.split(".")[0] in ("pygame", "pymunk", "time", "arcade", "scenes")]
+                          if n.split(".")[0] in ("pygame", "pymunk", "time", "shell", "scenes")]
     assert offenders == []
 
 

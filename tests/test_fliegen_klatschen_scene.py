@@ -1,12 +1,12 @@
-"""The Fliegen klatschen scene (scenes/fliegen_klatschen.py): hand cursors that snap from card to
+"""The Fliegen klatschen scene (scenes/games/fliegen_klatschen/scene.py): hand cursors that snap from card to
 card, the spread, hands per player count, refusals shown at the hand, and a whole catch driven by
-SDL virtual pads (arcade.vjoy) through the real app loop, headless."""
+SDL virtual pads (shell.vjoy) through the real app loop, headless."""
 
 import pytest
 
-from arcade.input import Press
+from shell.input import Press
 from game.fliegen_klatschen import SWATTER, Reveal
-from scenes import fliegen_klatschen as fk
+from scenes.games.fliegen_klatschen import scene as fk
 from tests.driving import close_app, real_app
 
 GAME = "fliegen_klatschen"
@@ -175,7 +175,7 @@ def towards(a, b):
 
 
 def test_a_catch_with_virtual_pads_through_the_real_loop(app):
-    from arcade.vjoy import VirtualPad
+    from shell.vjoy import VirtualPad
 
     clear_seats(app)
     app.manager.reset("lobby", game_id=GAME)
@@ -250,7 +250,7 @@ def _grey_corner(surface, w, h):
 
 def test_every_fly_colour_has_its_own_mark_that_reads_without_colour(app):
     from game.fliegen_klatschen import COLOURS
-    from scenes import fly_art
+    from scenes.games.fliegen_klatschen import art as fly_art
 
     assert set(fly_art.COLOUR_MARK) == set(COLOURS)
     assert len(set(fly_art.COLOUR_MARK.values())) == len(COLOURS)

@@ -1,4 +1,4 @@
-"""The Flixo scene (scenes/flixo.py): buttons -> actions, the options panel and the campaign kept
+"""The Flixo scene (scenes/games/flixo/scene.py): buttons -> actions, the options panel and the campaign kept
 in settings, the CPU partners thinking in steps, and a whole game played with posted key presses
 through the real app loop, from joining in the lobby to the results."""
 
@@ -6,11 +6,11 @@ through the real app loop, from joining in the lobby to the results."""
 import pytest
 
 import game
-from arcade.seats import Seats
-from arcade.settings import Settings
+from shell.seats import Seats
+from shell.settings import Settings
 from game import flixo
 from game.flixo import DiscardAndReveal, Draw, FlixoBot, RewardPeek, SwapDrawn, TakeDiscard
-from scenes.flixo import FlixoScene, Layout
+from scenes.games.flixo.scene import FlixoScene, Layout
 from scenes.manager import SceneManager
 from tests.driving import (FakeApp, KB1, MS, Stub, key, play_my_turns, press, scene_by_hand,
                            seat_me_and_a_cpu, tap)
@@ -100,7 +100,7 @@ def test_campaign_progress_is_stored_and_restored(tmp_path):
     start = scene.state.flixos_in_play
     tap(app, scene, "a")
     scene.record_campaign(won=True)
-    step = Settings(path).get("flixo_progress")["2:3x4"]
+    step = Settings(path).progress("flixo")["2:3x4"]
     assert step == {"level": 2, "flixos": start + 1, "beaten": False}
 
     again = Settings(path)                        # a new session
@@ -110,7 +110,7 @@ def test_campaign_progress_is_stored_and_restored(tmp_path):
     assert f"Level 2, {start + 1} Flixos" in scene2.campaign_text(False)
     tap(app2, scene2, "a")
     scene2.record_campaign(won=False)             # a loss replays the same step
-    assert Settings(path).get("flixo_progress")["2:3x4"]["flixos"] == start + 1
+    assert Settings(path).progress("flixo")["2:3x4"]["flixos"] == start + 1
 
 
 def test_the_campaign_moves_on_to_the_next_level_and_ends(tmp_path):
@@ -118,11 +118,11 @@ def test_the_campaign_moves_on_to_the_next_level_and_ends(tmp_path):
     app, scene = make_scene(tmp_path, settings=Settings(path))
     scene.options = {"level": 2, "large_displays": False, "flixos": 12}
     scene.record_campaign(won=True)
-    assert Settings(path).get("flixo_progress")["2:3x4"] == {"level": 3, "flixos": 4,
+    assert Settings(path).progress("flixo")["2:3x4"] == {"level": 3, "flixos": 4,
                                                              "beaten": False}
     scene.options = {"level": 4, "large_displays": False, "flixos": 10}
     scene.record_campaign(won=True)
-    assert Settings(path).get("flixo_progress")["2:3x4"]["beaten"]
+    assert Settings(path).progress("flixo")["2:3x4"]["beaten"]
     assert "beaten" in scene.progress_note
 
 

@@ -1,12 +1,12 @@
-"""The Flotte Flitzer scene (scenes/flotte_flitzer.py): buttons -> a play chosen in steps, the
+"""The Flotte Flitzer scene (scenes/games/flotte_flitzer/scene.py): buttons -> a play chosen in steps, the
 Risiko buttons, the layout, a table of CPUs to the results, and a whole game played with posted
 key presses through the real app loop, from joining in the lobby to the results."""
 
 import pygame
 
 import game
-from arcade import look
-from arcade.seats import Seats
+from shell import look
+from shell.seats import Seats
 from game import flotte_flitzer
 from game.flotte_flitzer import (
     CARDS,
@@ -19,9 +19,9 @@ from game.flotte_flitzer import (
     RiskAgain,
     RiskStop,
 )
-from scenes import flotte_flitzer as ffscene
-from scenes.flitzer_art import Track
-from scenes.flotte_flitzer import (
+from scenes.games.flotte_flitzer import scene as ffscene
+from scenes.games.flotte_flitzer.art import Track
+from scenes.games.flotte_flitzer.scene import (
     CARD_GAP,
     CARD_SIZE,
     HAND_Y,

@@ -1,4 +1,4 @@
-"""The Flotter Otter scene (scenes/flotter_otter.py): buttons -> actions on pads and on every
+"""The Flotter Otter scene (scenes/games/flotter_otter/scene.py): buttons -> actions on pads and on every
 keyboard zone, a round played with SDL virtual pads through the real app loop from joining to
 the round result, stacks that topple only when wrong, and the item art's five levels.
 
@@ -9,15 +9,16 @@ fast this machine is.
 import pygame
 import pytest
 
-from arcade.app import App
-from arcade.input import DEFAULT_ZONES, KEYBOARD_ZONES
-from arcade.settings import Settings
-from arcade.stats import Stats
+from scenes.manager import SceneManager  # noqa: E402
+from shell.app import App
+from shell.input import DEFAULT_ZONES, KEYBOARD_ZONES
+from shell.settings import Settings
+from shell.stats import Stats
 from game.core import decode_action
 from game.flotter_otter import Grab, PlaceBox, Undo
 from game.waybills import COLOURS, THEMES, card
-from scenes import flotter_otter as fo
-from scenes import otter_art
+from scenes.games.flotter_otter import scene as fo
+from scenes.games.flotter_otter import art as otter_art
 
 FRAME_NS = 16_666_667
 PAD_BUTTON = {"a": "a", "b": "b", "x": "x", "y": "y", "r": "rightshoulder", "right": "dpright",
@@ -38,7 +39,7 @@ class Clock:
 @pytest.fixture
 def rig(tmp_path):
     clock = Clock()
-    app = App(settings=Settings(tmp_path / "s.json"), stats=Stats(tmp_path / "s.db"),
+    app = App(SceneManager, settings=Settings(tmp_path / "s.json"), stats=Stats(tmp_path / "s.db"),
               pace=False, clock_ns=clock)
     app.start("title")
     yield app, clock
@@ -92,7 +93,7 @@ def test_keyboard_zones_map_to_the_same_actions(rig):
 
 
 def test_a_round_driven_by_virtual_pads_from_joining_to_the_result(rig):
-    from arcade.vjoy import VirtualPad
+    from shell.vjoy import VirtualPad
 
     app, _ = rig
     app.manager.push("select")

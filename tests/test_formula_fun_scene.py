@@ -1,4 +1,4 @@
-"""The Formula Fun scene (scenes/formula_fun.py): buttons -> plays (the card under the cursor,
+"""The Formula Fun scene (scenes/games/formula_fun/scene.py): buttons -> plays (the card under the cursor,
 a turbo beside it), refusals flashed at the player's row, the lit target space, the cars
 sliding along the track, CPUs waiting for the table, and a whole game played with posted key
 presses through the real app loop, from joining in the lobby to the results."""
@@ -6,11 +6,11 @@ presses through the real app loop, from joining in the lobby to the results."""
 import pygame
 
 import game
-from arcade.seats import Seats
-from arcade.settings import Settings
+from shell.seats import Seats
+from shell.settings import Settings
 from game import formula_fun
 from game.formula_fun import DECK, SPACES, TURBO, Play, label, move_length
-from scenes.formula_fun import FormulaFunScene
+from scenes.games.formula_fun.scene import FormulaFunScene
 from scenes.manager import SceneManager
 from tests.driving import (FakeApp, KB1, MS, Stub, key, play_my_turns, press, scene_by_hand,
                            seat_me_and_a_cpu, tap)

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 import game
-from arcade import look
+from shell import look
 from scenes.games import game_scene_class
 from tests.driving import close_app, real_app
 

@@ -1,4 +1,4 @@
-"""Pads through SDL's real input path: SDL virtual joysticks (arcade.vjoy), headless.
+"""Pads through SDL's real input path: SDL virtual joysticks (shell.vjoy), headless.
 
 Each test drives InputHub with the events SDL itself puts on pygame's queue. The t_ns passed to
 handle() is a counter the test controls, so hold-to-leave needs no real waiting.
@@ -12,9 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from arcade.input import LEAVE, LEAVE_HOLD_MS, DeviceChange, InputHub, Press  # noqa: E402
-from arcade.seats import Seats  # noqa: E402
-from arcade.settings import Settings  # noqa: E402
+from shell.input import LEAVE, LEAVE_HOLD_MS, DeviceChange, InputHub, Press  # noqa: E402
+from shell.seats import Seats  # noqa: E402
+from shell.settings import Settings  # noqa: E402
 
 MS = 1_000_000
 
@@ -32,7 +32,7 @@ class Rig:
     """A hub, seats and the virtual pads of one test; detaches leftovers at the end."""
 
     def __init__(self, tmp_path):
-        from arcade import vjoy
+        from shell import vjoy
         self.vjoy = vjoy
         pygame.event.clear()
         self.seats = Seats()

@@ -10,10 +10,10 @@ import json  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from arcade.input import (ACTIONS, DEFAULT_ZONES, KEYBOARD_ZONES,  # noqa: E402
+from shell.input import (ACTIONS, DEFAULT_ZONES, KEYBOARD_ZONES,  # noqa: E402
                           REQUIRED_ZONE_ACTIONS, BindingError, InputHub, Press)
-from arcade.seats import Seats  # noqa: E402
-from arcade.settings import Settings  # noqa: E402
+from shell.seats import Seats  # noqa: E402
+from shell.settings import Settings  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)

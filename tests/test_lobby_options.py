@@ -6,8 +6,8 @@ settings["game_options"], and handed to the game the lobby starts."""
 import pytest
 
 import game
-from scenes.lobby import LobbyScene
-from scenes.table import GameScene
+from scenes.screens.lobby import LobbyScene
+from scenes.game_scene import GameScene
 from tests.driving import key, run_until
 
 def lobby_with_two(app, game_id):

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arcade import look
-from arcade.seats import Seats
+from shell import look
+from shell.seats import Seats
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,8 +34,8 @@ def test_no_font_under_28_px_can_be_made():
 def test_only_look_makes_fonts():
     """Every text goes through look.font, which refuses small sizes."""
     offenders = []
-    for folder in ("arcade", "scenes"):
-        for path in (ROOT / folder).glob("*.py"):
+    for folder in ("shell", "scenes"):
+        for path in (ROOT / folder).rglob("*.py"):
             if path.name == "look.py":
                 continue
             if re.search(r"font\.(Font|SysFont)\(|freetype", path.read_text()):
@@ -46,8 +46,8 @@ def test_only_look_makes_fonts():
 def test_literal_sizes_passed_to_look_are_not_small():
     """Sizes written as numbers (not the named sizes) in look calls must still be >= 28."""
     small = []
-    for folder in ("arcade", "scenes"):
-        for path in (ROOT / folder).glob("*.py"):
+    for folder in ("shell", "scenes"):
+        for path in (ROOT / folder).rglob("*.py"):
             for m in re.finditer(r"look\.(?:text|text_surface|font|paragraph)\([^)]*?,\s*(\d+)\s*[,)]",
                                  path.read_text()):
                 if int(m.group(1)) < look.MIN_FONT:
@@ -100,7 +100,7 @@ def test_titles_hints_and_a_full_seat_strip_stay_inside_the_safe_area(canvas):
 
 
 def test_seat_badges_differ_by_shape_not_only_colour(canvas):
-    from arcade.seats import SEAT_STYLES
+    from shell.seats import SEAT_STYLES
     shapes = {style.shape for style in SEAT_STYLES}
     assert len(shapes) == 8
     masks = set()

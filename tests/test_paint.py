@@ -1,12 +1,12 @@
-"""Drawing at the screen's pixel density (arcade.paint): 1080p and 4K show the same picture.
+"""Drawing at the screen's pixel density (shell.paint): 1080p and 4K show the same picture.
 
 Every screen is drawn once at scale 1 (1920x1080 pixels) and once at scale 2 (3840x2160, what
 a 4K TV gets), from the same seeded state and the same clock. Shrunk to 160x90 grey thumbnails
 (12 canvas units a thumbnail pixel) the two must agree, allowing each thumbnail pixel to match
 within SHIFT pixels: text is hinted per size, so a long row of words laid out from measured
 widths may end a few units further left or right at 4K. An element drawn at the wrong size or
-place (a number that missed arcade.paint) is a patch that matches nowhere near. And no scene
-may make a pixel call of its own, bypassing arcade.paint.
+place (a number that missed shell.paint) is a patch that matches nowhere near. And no scene
+may make a pixel call of its own, bypassing shell.paint.
 """
 
 import ast
@@ -15,11 +15,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from arcade import look, paint
-from arcade.app import FRAME_NS, App
-from arcade.seats import Seats
-from arcade.settings import Settings
-from arcade.stats import Stats
+from shell import look, paint
+from scenes.manager import SceneManager  # noqa: E402
+from shell.app import FRAME_NS, App
+from shell.seats import Seats
+from shell.settings import Settings
+from shell.stats import Stats
 from bench.frame_time import setups
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +59,7 @@ def pixel_calls(path: Path) -> list[str]:
 
 
 def test_scenes_and_the_look_draw_only_through_paint():
-    files = sorted((ROOT / "scenes").glob("*.py")) + [ROOT / "arcade" / "look.py"]
+    files = sorted((ROOT / "scenes").rglob("*.py")) + [ROOT / "shell" / "look.py"]
     found = [call for path in files for call in pixel_calls(path)]
     assert found == []
 
@@ -72,7 +73,7 @@ def test_the_check_finds_a_direct_pixel_call(tmp_path):
 
 def thumbnails(tmp_path, scale: int) -> dict[str, pygame.Surface]:
     clock = [0]
-    app = App(settings=Settings(tmp_path / f"s{scale}.json"), stats=Stats(tmp_path / "s.db"),
+    app = App(SceneManager, settings=Settings(tmp_path / f"s{scale}.json"), stats=Stats(tmp_path / "s.db"),
               pace=False, clock_ns=lambda: clock[0], scale=scale, audio=False)
     shots = {}
     try:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from arcade.seats import SEAT_STYLES, Seats
+from shell.seats import SEAT_STYLES, Seats
 
 
 def test_styles_are_distinct_in_colour_and_shape():

@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-import arcade.settings as settings_module
-from arcade.settings import DEFAULTS, Settings
+import shell.settings as settings_module
+from shell.settings import DEFAULTS, Settings
 
 
 def test_missing_directory_gives_defaults_and_is_created_on_save(tmp_path):
@@ -85,43 +85,55 @@ def test_write_is_atomic(tmp_path, monkeypatch):
     assert json.loads(path.read_text())["master_volume"] == 0.9
 
 
-def test_flixo_progress_round_trip(tmp_path):
+def test_progress_is_kept_per_game_and_round_trips(tmp_path):
     path = tmp_path / "settings.json"
-    Settings(path).set("flixo_progress", {"level": 3, "solved": ["a", "b"]})
-    assert Settings(path)["flixo_progress"] == {"level": 3, "solved": ["a", "b"]}
+    Settings(path).set_progress("flixo", {"3:3x3": {"level": 3}})
+    Settings(path).set_progress("other", {"x": 1})
+    assert Settings(path).progress("flixo") == {"3:3x3": {"level": 3}}
+    Settings(path).set_progress("other", None)
+    assert Settings(path)["progress"] == {"flixo": {"3:3x3": {"level": 3}}}
 
 
-def test_the_flixo_campaign_is_reset_from_the_settings_screen_after_a_second_press(tmp_path):
+def test_an_older_files_flixo_progress_is_read_as_flixos_progress(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"flixo_progress": {"2:3x4": {"level": 4}}}))
+    s = Settings(path)
+    assert s.progress("flixo") == {"2:3x4": {"level": 4}}
+    assert "flixo_progress" not in s.data and s.take_notice() is None
+
+
+def test_a_games_progress_is_reset_from_the_settings_screen_after_a_second_press(tmp_path):
     from tests.driving import close_app, key, real_app
 
     app = real_app(tmp_path)
     try:
         step = {"level": 3, "flixos": 8, "beaten": False}
-        app.settings.set("flixo_progress", {"3:3x3": step})
+        app.settings.set_progress("flixo", {"3:3x3": step})
         scene = app.manager.push("settings")
         app.run(frames=2)
-        while scene.menu.key != "campaign":
+        while scene.menu.key != "progress":
             key(app, "s")                                  # kb1 down
-        assert "1 table" in scene.campaign_label()
+        assert scene.progress_label() == "Reset progress: Flixo"
         key(app, "f")                                      # kb1 A: only asks
-        assert app.settings.get("flixo_progress") == {"3:3x3": step}
-        assert "again" in scene.campaign_label()
+        assert app.settings.progress("flixo") == {"3:3x3": step}
+        assert "again" in scene.progress_label()
         key(app, "s")                                      # moving away forgets the question
         key(app, "w")
         key(app, "f")
-        assert app.settings.get("flixo_progress") == {"3:3x3": step}
+        assert app.settings.progress("flixo") == {"3:3x3": step}
         key(app, "f")                                      # asked and confirmed
-        assert app.settings.get("flixo_progress") == {}
-        assert Settings(tmp_path / "settings.json").get("flixo_progress") == {}  # on disk too
-        assert scene.campaign_label() == "Flixo campaign: not started"
+        assert app.settings.progress("flixo") == {}
+        assert Settings(tmp_path / "settings.json").progress("flixo") == {}  # on disk too
+        assert scene.progress_label() == "Saved progress: none"
     finally:
         close_app(app)
 
 
 def test_drawing_at_4k_is_chosen_in_settings_and_used_at_the_next_start(tmp_path):
-    from arcade import paint
-    from arcade.app import App
-    from arcade.stats import Stats
+    from scenes.manager import SceneManager
+    from shell import paint
+    from shell.app import App
+    from shell.stats import Stats
     from tests.driving import close_app, key, real_app
 
     app = real_app(tmp_path)
@@ -136,7 +148,7 @@ def test_drawing_at_4k_is_chosen_in_settings_and_used_at_the_next_start(tmp_path
         assert "next start" in scene.scale_label()
     finally:
         close_app(app)
-    again = App(settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "s.db"),
+    again = App(SceneManager, settings=Settings(tmp_path / "settings.json"), stats=Stats(tmp_path / "s.db"),
                 pace=False, audio=False)
     try:
         assert paint.SCALE == 2 and again.canvas.get_size() == (3840, 2160)

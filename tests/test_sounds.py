@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from arcade.audio import Audio
+from shell.audio import Audio
 from sounds import synth
 
 

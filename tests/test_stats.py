@@ -2,7 +2,7 @@
 
 import sqlite3
 
-from arcade.stats import Stats
+from shell.stats import Stats
 
 
 def test_record_and_summarise(tmp_path):

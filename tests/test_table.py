@@ -1,4 +1,4 @@
-"""GameScene (scenes/table.py): the game clock, reveals held until the flip, illegal actions,
+"""GameScene (scenes/game_scene.py): the game clock, reveals held until the flip, illegal actions,
 lost pads, bots, the end. Driven with a fake clock and the toy game in tests/toygame.py."""
 
 import pytest
@@ -6,9 +6,9 @@ import pytest
 pytest.importorskip("pygame")
 
 import game  # noqa: E402
-from arcade.input import DeviceChange, Press  # noqa: E402
+from shell.input import DeviceChange, Press  # noqa: E402
 from scenes.manager import SceneManager  # noqa: E402
-from scenes.table import GameScene  # noqa: E402
+from scenes.game_scene import GameScene  # noqa: E402
 
 from tests import toygame  # noqa: E402
 from tests.driving import MS, FakeApp, Stub  # noqa: E402

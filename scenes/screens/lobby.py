@@ -1,0 +1,330 @@
+"""Lobby: take a seat, add CPU players, get ready.
+
+* A device without a seat joins with any button but B/Back (a pad button or a keyboard zone's
+  action key). B on a device without a seat, while nobody sits, goes back to the game select.
+* Seated: A (or Start) toggles ready; B un-readies; holding Back leaves the seat (the input hub
+  sends LEAVE); X adds a CPU player; Up/Down pick a CPU seat, Left/Right change its level,
+  Y removes it.
+* Game options (GameInfo.option_choices) show as one line each under the seats; any seated human
+  changes them with the shoulder buttons L / R (keyboard zones: their "l" / "r" keys): with one
+  option L steps its value back and R forward; with several, L picks the next option and R steps
+  its value. The choice is kept in settings["game_options"][game_id] (option -> value) and
+  passed to the game as `options`; a stored value the game does not offer counts as unset.
+* When every human seat is ready and the number of players fits the game (min..max), a three
+  second countdown starts (any change stops it), then the how-to card (or the game).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+import game
+from shell import look, paint
+from game.bots import LEVELS
+
+from ..base import Scene
+from ..games import game_scene_class
+from ..widgets import is_press
+
+COUNTDOWN_MS = 3000
+SLOT_W, SLOT_H = 400, 300
+
+
+class LobbyScene(Scene):
+    def enter(self, game_id: str, **kw) -> None:
+        self.game_id = game_id
+        self.info = game.GAMES[game_id]
+        self.cursor = 0  # index into the CPU seats
+        self.option_row = 0  # index into info.option_choices
+        self.choice = self.stored_choice()  # option name -> index into its choices
+        self.countdown: float | None = None
+        self.message = ""
+        self.message_ms = 0.0
+        self.t = 0.0
+        self._unready()
+
+    def resume(self) -> None:
+        self._unready()
+
+    def _unready(self) -> None:
+        for seat in self.app.seats.humans():
+            self.app.seats.set_ready(seat.index, False)
+        self.countdown = None
+
+    # -- game options ----------------------------------------------------------------------------
+    def stored_choice(self) -> dict:
+        """For each offered option, the index of the last value chosen for this game (settings),
+        or of the game's default when nothing usable is stored."""
+        stored = (self.app.settings.get("game_options", {}) or {}).get(self.game_id)
+        stored = stored if isinstance(stored, dict) else {}
+        choice = {}
+        for name, (_, choices) in self.info.option_choices.items():
+            values = [value for value, _ in choices]
+            default = _index(values, self.info.default_options.get(name))
+            choice[name] = _index(values, stored.get(name), default if default is not None else 0)
+        return choice
+
+    def options(self) -> dict:
+        """The options the game is started with: option -> chosen value."""
+        return {name: choices[self.choice[name]][0]
+                for name, (_, choices) in self.info.option_choices.items()}
+
+    def change_option(self, action: str) -> None:
+        names = list(self.info.option_choices)
+        if len(names) > 1 and action == "l":
+            self.option_row = (self.option_row + 1) % len(names)
+            self.app.audio.play("move")
+            return
+        name = names[self.option_row % len(names)]
+        count = len(self.info.option_choices[name][1])
+        self.choice[name] = (self.choice[name] + (-1 if action == "l" else 1)) % count
+        games = dict(self.app.settings.get("game_options", {}) or {})
+        mine = games.get(self.game_id)
+        games[self.game_id] = {**(mine if isinstance(mine, dict) else {}), **self.options()}
+        self.app.settings.set("game_options", games)
+        self.app.audio.play("move")
+        self.countdown = None  # everyone sees the change before the game starts
+
+    # -- input ---------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.message, self.message_ms = text, 2500
+
+    def cpus(self) -> list:
+        return [s for s in self.app.seats.occupied() if s.is_cpu]
+
+    def room(self) -> bool:
+        return len(self.app.seats.occupied()) < self.info.max_players
+
+    def handle(self, item) -> None:
+        seats = self.app.seats
+        if not is_press(item):
+            if item.kind == "lost" and item.seat is not None:
+                seats.leave(item.seat)  # no game running: a pulled pad simply leaves
+                self.app.audio.play("leave")
+                self.countdown = None
+            return
+        if item.action == "leave" and item.seat is not None:
+            seats.leave(item.seat)
+            self.app.audio.play("leave")
+            self.countdown = None
+            return
+        if not item.down:
+            return
+        if item.seat is None:
+            if item.action in ("b", "back"):
+                if not seats.humans():
+                    self.app.audio.play("back")
+                    self.app.manager.pop()
+                return
+            if item.action.startswith(("up", "down", "left", "right")):
+                return
+            if not self.room():
+                self.app.audio.play("error")
+                self.say(f"{self.info.name} takes at most {self.info.max_players} players")
+                return
+            if seats.join(item.device) is not None:
+                self.app.audio.play("join")
+                self.countdown = None
+            return
+        seat = seats[item.seat]
+        if not seat.is_human:
+            return
+        cpus = self.cpus()
+        if item.action in ("a", "start"):
+            seats.set_ready(seat.index, not seat.ready)
+            self.app.audio.play("ready" if seat.ready else "back")
+            if not seat.ready:
+                self.countdown = None
+        elif item.action == "b":
+            if seat.ready:
+                seats.set_ready(seat.index, False)
+                self.app.audio.play("back")
+                self.countdown = None
+        elif item.action == "x":
+            if self.room():
+                new = seats.add_cpu(self.app.settings.get("cpu_level", "normal"))
+                self.app.audio.play("join")
+                self.cursor = [s.index for s in self.cpus()].index(new.index)
+                self.countdown = None
+            else:
+                self.app.audio.play("error")
+                self.say(f"{self.info.name} takes at most {self.info.max_players} players")
+        elif item.action in ("up", "down") and cpus:
+            self.cursor = (self.cursor + (1 if item.action == "down" else -1)) % len(cpus)
+            self.app.audio.play("move")
+        elif item.action in ("left", "right") and cpus:
+            cpu = cpus[self.cursor % len(cpus)]
+            levels = list(LEVELS)
+            i = levels.index(cpu.cpu) if cpu.cpu in levels else 1
+            i = max(0, min(len(levels) - 1, i + (1 if item.action == "right" else -1)))
+            seats.set_cpu_level(cpu.index, levels[i])
+            self.app.settings.set("cpu_level", levels[i])
+            self.app.audio.play("move")
+        elif item.action in ("l", "r") and self.info.option_choices:
+            self.change_option(item.action)
+        elif item.action == "y" and cpus:
+            seats.leave(cpus[self.cursor % len(cpus)].index)
+            self.cursor = 0
+            self.app.audio.play("leave")
+            self.countdown = None
+
+    # -- time ----------------------------------------------------------------------------------
+    def problem(self) -> str:
+        """Why the game cannot start now ('' when it can)."""
+        seats = self.app.seats
+        n = len(seats.occupied())
+        if not seats.humans():
+            return "Press a button to join"
+        if n < self.info.min_players:
+            return f"{self.info.min_players} players needed: join, or add a CPU with X"
+        if n > self.info.max_players:
+            return f"At most {self.info.max_players} players: someone please leave"
+        if not seats.all_ready():
+            return "Press A when you are ready"
+        return ""
+
+    def update(self, dt_ms: float) -> None:
+        self.t += dt_ms
+        self.message_ms = max(0.0, self.message_ms - dt_ms)
+        if self.problem():
+            self.countdown = None
+            return
+        if self.countdown is None:
+            self.countdown = COUNTDOWN_MS
+            self.app.audio.play("countdown")
+        before = self.countdown
+        self.countdown -= dt_ms
+        if int(before // 1000) != int(self.countdown // 1000) and self.countdown > 0:
+            self.app.audio.play("countdown")
+        if self.countdown <= 0:
+            self.countdown = None
+            self.app.audio.play("go")
+            self.start()
+
+    def start(self) -> None:
+        scene_class = game_scene_class(self.game_id)
+        options = self.options()
+        if self.app.settings.get("show_howto", True):
+            self.app.manager.push("howto", game_id=self.game_id, scene_class=scene_class,
+                                  options=options)
+        else:
+            self.app.manager.push(scene_class, game_id=self.game_id, options=options)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, canvas) -> None:
+        look.background(canvas)
+        look.title(canvas, f"{self.info.name}: take a seat")
+        seats = self.app.seats
+        cpus = self.cpus()
+        chosen_cpu = cpus[self.cursor % len(cpus)].index if cpus else None
+        now = self.app.clock_ns()
+        left = look.CENTER[0] - (4 * SLOT_W + 3 * 30) // 2
+        for i in range(len(seats)):
+            seat = seats[i]
+            rect = pygame.Rect(left + (i % 4) * (SLOT_W + 30),
+                               look.SAFE.top + 130 + (i // 4) * (SLOT_H + 30), SLOT_W, SLOT_H)
+            self.draw_slot(canvas, rect, seat, seat.index == chosen_cpu, now)
+        problem = self.problem()
+        if self.countdown is not None:
+            n = int(self.countdown // 1000) + 1
+            look.banner(canvas, f"Starting in {n}", look.GOOD, y=look.SAFE.bottom - 200)
+        elif self.message_ms > 0:
+            look.banner(canvas, self.message, look.BAD, y=look.SAFE.bottom - 200)
+        elif problem:
+            look.text(canvas, problem, (look.CENTER[0], look.SAFE.bottom - 182), look.LARGE,
+                      look.ACCENT, "midtop")
+        self.draw_options(canvas)
+        look.hint(canvas, "A: ready    X: add CPU    Up/Down + Left/Right: CPU level    "
+                          "Y: remove CPU    hold Back: leave")
+
+    def draw_options(self, canvas) -> None:
+        """One centred line per offered option: "Label: value" and, on the line L/R change,
+        the L and R keys of every seated human's device as key caps."""
+        names = list(self.info.option_choices)
+        caps = []
+        for seat in self.app.seats.humans():
+            pair = tuple(self.app.hub.label(seat.device, a) for a in ("l", "r"))
+            if "-" not in pair and pair not in caps:  # a zone may have no l / r key
+                caps.append(pair)
+        y = look.SAFE.bottom - 104 - 52 * (len(names) - 1)
+        for row, name in enumerate(names):
+            label, choices = self.info.option_choices[name]
+            chosen = row == self.option_row % len(names)
+            parts = [(f"{label}: ", look.MUTED), (choices[self.choice[name]][1],
+                                                   look.ACCENT if chosen else look.TEXT)]
+            if chosen and caps:
+                parts.append(("     ", look.MUTED))
+                for i, pair in enumerate(caps):
+                    if i:
+                        parts.append((" or ", look.MUTED))
+                    parts += [(pair[0], "cap"), (pair[1], "cap")]
+                parts.append((" change" if len(names) == 1 else " next option / change",
+                              look.MUTED))
+            # label and value in BODY; the keys and the words around them in SMALL
+            widths = [look.font(look.SMALL if colour == "cap" or i > 1 else look.BODY)
+                      .size(s)[0] + (32 if colour == "cap" else 0)
+                      for i, (s, colour) in enumerate(parts)]
+            x = look.CENTER[0] - sum(widths) // 2
+            for i, ((s, colour), w) in enumerate(zip(parts, widths)):
+                if colour == "cap":
+                    look.keycap(canvas, (x, y + 2), s)
+                else:
+                    look.text(canvas, s, (x, y + 24), look.SMALL if i > 1 else look.BODY,
+                              colour, "midleft")
+                x += w
+            y += 52
+
+    def draw_slot(self, canvas, rect, seat, chosen: bool, now: int) -> None:
+        glyph = self.app.device_glyph(seat.device) if seat.is_human else ""
+        ready_key = self.app.hub.label(seat.device, "a") if seat.is_human else ""
+        key = ("slot", seat.index, seat.name, seat.device, seat.cpu, seat.ready, seat.lost,
+               chosen, glyph, ready_key)
+        slot = look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, ready_key))
+        paint.blit(canvas, slot, (rect.x - 16, rect.y - 16))
+        progress = self.app.hub.hold_progress(seat.device, now) if seat.device else 0.0
+        if progress > 0:
+            bar = pygame.Rect(rect.x + 30, rect.bottom - 36, int((rect.width - 60) * progress), 14)
+            paint.rect(canvas, look.BAD, bar, border_radius=7)
+
+    def slot_surface(self, seat, chosen: bool, glyph: str, ready_key: str = "A") -> pygame.Surface:
+        """One seat's slot, drawn once per look (cached by draw_slot)."""
+        surf = paint.surface((SLOT_W + 32, SLOT_H + 40), pygame.SRCALPHA)
+        rect = pygame.Rect(16, 16, SLOT_W, SLOT_H)
+        if seat.is_free:
+            paint.rect(surf, look.PANEL_EDGE, rect, width=3, border_radius=28)
+            look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 100), 46,
+                            look.mix(seat.colour, look.BG_BOTTOM, 0.6))
+            look.text(surf, "free seat", (rect.centerx, rect.y + 190), look.BODY, look.MUTED,
+                      "midtop")
+            return surf.convert_alpha()
+        if chosen:
+            paint.rect(surf, look.WHITE, rect.inflate(16, 16), border_radius=34)
+        look.panel(surf, rect, radius=28, edge=seat.colour)
+        look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 95), 54, seat.colour,
+                        outline=look.INK)
+        look.text(surf, seat.name, (rect.centerx, rect.y + 170), look.LARGE, look.TEXT, "midtop")
+        if seat.is_cpu:
+            look.text(surf, f"CPU: {seat.cpu}", (rect.centerx, rect.y + 235), look.BODY,
+                      look.ACCENT if chosen else look.MUTED, "midtop")
+            return surf.convert_alpha()
+        gl = look.text_surface(glyph, look.SMALL, look.INK)
+        box = paint.get_rect(gl, topright=(rect.right - 26, rect.y + 24)).inflate(22, 10)
+        paint.rect(surf, look.MUTED, box, border_radius=10)
+        paint.blit(surf, gl, paint.get_rect(gl, center=box.center))
+        if seat.lost:
+            state, colour = "pad lost", look.BAD
+        elif seat.ready:
+            state, colour = "READY", look.GOOD
+        else:
+            state, colour = f"press {ready_key}", look.MUTED  # this device's own key
+        look.text(surf, state, (rect.centerx, rect.y + 235), look.BODY, colour, "midtop")
+        return surf.convert_alpha()
+
+
+def _index(values: list, value, fallback=None):
+    """Position of `value` in `values`, matching type as well (a stored 1 is not True), or
+    `fallback`."""
+    for i, v in enumerate(values):
+        if type(v) is type(value) and v == value:
+            return i
+    return fallback

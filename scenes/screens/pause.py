@@ -1,0 +1,178 @@
+"""Pause overlay: holds the paused game scene (which stays on the stack, clock stopped) and is
+drawn over it.
+
+Opened by "start" from a seated player: only that player's device drives it (resume, the three
+volumes with left/right, the rules, settings, quit to the menu). Opened because a pad was
+unplugged (reason="lost"): a banner names every seat without its pad; that pad plugged back in
+takes its seat again (the input hub re-binds it and sends DeviceChange "back"); a device without
+a seat pressing A claims the seat; any seated player of the game may choose "Hand ... to the
+CPU". When no seat is missing any more, a pause opened for a lost pad closes by itself.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from shell import look
+
+from ..base import Scene
+from ..widgets import Menu, change_volume, down, is_press, volume_label
+
+
+class PauseScene(Scene):
+    opaque = False
+    dim_below = 170
+
+    def enter(self, game, device=None, seat=None, reason: str = "menu", **kw) -> None:
+        self.game = game
+        self.device = device  # the driver; None: any seated player of the game
+        self.reason = reason
+        self.show_rules = False
+        self.menu = Menu(self.items())
+        self.app.audio.play("back")
+
+    def resume(self) -> None:  # back from settings
+        self.menu.items = self.items()
+
+    def items(self) -> list:
+        vol = self.app.audio.volume
+        items = [("resume", "Resume")]
+        for p in sorted(self.game.lost):
+            name = self.game.seats[p].name
+            items.append((f"cpu:{p}", f"Hand {name} to the CPU"))
+        items += [
+            ("master", lambda: volume_label("Volume", vol("master_volume"))),
+            ("music", lambda: volume_label("Music", vol("music_volume"))),
+            ("effects", lambda: volume_label("Effects", vol("effects_volume"))),
+            ("rules", "Rules"),
+            ("settings", "Settings"),
+            ("quit", "Quit to the menu"),
+        ]
+        return items
+
+    def refresh(self) -> None:
+        key = self.menu.key
+        self.menu.items = self.items()
+        keys = [k for k, _ in self.menu.items]
+        self.menu.index = keys.index(key) if key in keys else 0
+
+    # -- input ---------------------------------------------------------------------------------
+    def may_drive(self, item) -> bool:
+        if self.device is not None:
+            return item.device == self.device
+        p = self.game.player_of.get(item.seat)
+        return p is not None and p not in self.game.bots and p not in self.game.lost
+
+    def handle(self, item) -> None:
+        game = self.game
+        if not is_press(item):
+            p = game.player_of.get(item.seat)
+            if p is None:
+                return
+            if item.kind == "lost":
+                game.seat_lost(p, item.t_ns)
+            elif item.kind == "back":
+                game.seat_back(p)
+                self.app.audio.play("join")
+            self.after_seat_change()
+            return
+        if item.seat is None and down(item, "a", "start") and game.lost:
+            p = min(game.lost)
+            seat = game.seats[p]
+            try:
+                self.app.seats.claim(seat.index, item.device)
+            except ValueError:
+                self.app.audio.play("error")
+                return
+            game.seat_back(p)
+            self.app.audio.play("join")
+            self.after_seat_change()
+            return
+        if not self.may_drive(item):
+            return
+        if self.show_rules:
+            if down(item):
+                self.show_rules = False
+            return
+        what = self.menu.handle(item)
+        key = self.menu.key
+        if what == "move":
+            self.app.audio.play("move")
+        elif what in ("left", "right") and key in ("master", "music", "effects"):
+            change_volume(self.app, key, 0.1 if what == "right" else -0.1)
+        elif what == "back" and not game.lost:
+            self.close()
+        elif what == "choose":
+            self.choose(key)
+
+    def choose(self, key: str) -> None:
+        game = self.game
+        if key == "resume":
+            if game.lost:
+                self.app.audio.play("error")
+            else:
+                self.close()
+        elif key.startswith("cpu:"):
+            p = int(key[4:])
+            level = self.app.settings.get("cpu_level", "normal")
+            self.app.seats.hand_to_cpu(game.seats[p].index, level)
+            game.hand_to_cpu(p, level)
+            self.app.audio.play("confirm")
+            self.after_seat_change()
+        elif key == "rules":
+            self.show_rules = True
+        elif key == "settings":
+            self.app.manager.push("settings")
+        elif key == "quit":
+            self.app.audio.play("back")
+            self.app.manager.reset("title")
+
+    def after_seat_change(self) -> None:
+        self.app.manager.invalidate()  # the game's seat strip below shows who is lost
+        if not self.game.lost and self.reason == "lost":
+            self.close()
+        else:
+            self.refresh()
+
+    def close(self) -> None:
+        self.app.audio.play("confirm")
+        self.app.manager.pop()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, canvas) -> None:
+        game = self.game
+        y = look.SAFE.top
+        for p in sorted(game.lost):
+            seat = game.seats[p]
+            rect = look.banner(canvas, f"{seat.name} lost their pad", look.BAD, y=y, lead=56)
+            look.draw_shape(canvas, seat.shape, (rect.left + 52, rect.centery), 22, seat.colour,
+                            outline=look.WHITE)
+            y = rect.bottom + 14
+        if game.lost:
+            look.text(canvas, "Plug it back in, or press A on a free pad or keyboard zone "
+                      "to take the seat", (look.CENTER[0], y + 6), look.SMALL, look.TEXT,
+                      "midtop")
+            y += 60
+        panel = pygame.Rect(0, 0, 900, 760)
+        panel.midtop = (look.CENTER[0], max(look.SAFE.top + 110, y + 10))
+        panel.height = min(panel.height, look.SAFE.bottom - 40 - panel.top)
+        look.panel(canvas, panel)
+        look.text(canvas, "Paused", (panel.centerx, panel.top + 24), look.TITLE, look.ACCENT,
+                  "midtop")
+        if self.show_rules:
+            rules = list(type(game).rules) or [game.info.pitch]
+            yy = panel.top + 140
+            for line in rules:
+                yy = look.paragraph(canvas, line, pygame.Rect(panel.left + 50, yy,
+                                                              panel.width - 100, 300),
+                                    look.SMALL, look.TEXT) + 8
+            look.text(canvas, "any button: back", (panel.centerx, panel.bottom - 20),
+                      look.SMALL, look.MUTED, "midbottom")
+            return
+        n = len(self.menu.items)
+        height = min(84, (panel.bottom - panel.top - 200) // n - 16)
+        look.menu(canvas, [self.menu.label(i) for i in range(n)], self.menu.index,
+                  panel.top + 130, width=760, height=max(56, height), gap=14)
+        driver = "the player who paused" if self.device else "any player"
+        look.text(canvas, f"Left/Right: volume    A: choose ({driver})",
+                  (panel.centerx, panel.bottom - 20), look.SMALL, look.MUTED, "midbottom")

@@ -1,0 +1,386 @@
+"""The arcade application: one window, one loop, and the scene stack it is handed.
+
+    app = App(manager=SceneManager, ...)   # main.py composes: the shell imports no scene
+    app.start("title"); app.run(); app.close()
+
+The shell knows devices, the window, files and sound; it imports neither `scenes` nor `game`.
+`manager` is a factory, called with the app, that returns the scene stack (scenes.manager).
+
+The window shows a logical 1920x1080 canvas (shell.look.CANVAS), drawn at `scale` pixels per
+unit (shell.paint: 1 for 1080p, 2 for 4K; by default 2 when the desktop is 4K). pygame-ce's
+SCALED mode makes the display surface that canvas and lets SDL fit it to any window or
+fullscreen size, aspect kept, with bars (look.fit is the same maths, for tests and mouse
+positions). Scenes keep what matters inside look.SAFE, the TV title-safe area.
+
+The loop (App.run), each frame:
+    1. fixed-step updates: manager.update(UPDATE_MS) as many times as real time has advanced;
+    2. draw the visible scenes onto the canvas, then the one-time notices.
+       Steps 1 and 2 run on the frame thread while the main thread keeps taking events from
+       the queue about every 0.3 ms, stamping them and holding them back (see "Why a frame
+       thread");
+    3. display.flip(); the moment it returns is passed to manager.on_flip(t_ns) (stimulus
+       onset: what was drawn is now on screen); then the held-back events are handed on;
+    4. until the next frame is due (own perf_counter timer: Clock.tick truncates to 16 ms),
+       poll the event queue about every half millisecond, stamping each batch with
+       time.perf_counter_ns() right when it is taken, and hand each event to the top scene's
+       handle_raw, then to the input hub, whose Press/DeviceChange items go to the top scene.
+
+Why a frame thread: a reaction time is only as honest as the stamp on the press. An input that
+arrives while a frame is worked out (updates and drawing: 2-4 ms in our scenes, bots and physics
+included) would wait in the queue until the work ends, so polling only between frames gives a
+p99 error of about that time. SDL reads the OS (and pads) only when the main thread pumps the
+queue, so the main thread must keep pumping; the frame's work moves instead. While the frame
+thread works, the main thread only stamps and keeps events, and hands them to the scenes after
+the flip: the scenes are only ever touched by one thread at a time. A short switch interval
+lets the main thread get the GIL back within ~0.05 ms when the frame thread runs Python code.
+F12 saves a screenshot (PNG) into the screenshot dir (default ./screenshots); with
+--screenshot-dir every new scene is also saved once it has settled. F11 toggles fullscreen.
+`frames` bounds the run (tests, benchmarks); `pace=False` runs frames back to back.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+import warnings
+from pathlib import Path
+
+import pygame
+
+from shell import look, paint
+
+FPS = 60
+FRAME_NS = 1_000_000_000 // FPS
+UPDATE_HZ = 120
+UPDATE_NS = 1_000_000_000 // UPDATE_HZ
+UPDATE_MS = 1000 / UPDATE_HZ
+POLL_S = 0.0005            # sleep between polls of the queue while waiting for the next frame
+WORK_POLL_S = 0.0003       # between polls while the frame thread works
+SWITCH_INTERVAL_S = 0.00005  # how soon a thread waiting for the GIL gets it (default: 5 ms)
+MAX_CATCH_UP_NS = 100_000_000  # after a stall, do not replay more than 0.1 s of updates
+SETTLE_FRAMES = 45         # a new scene is auto-screenshotted this many frames after it appears
+NOTICE_MS = 7000
+
+
+class FrameThread:
+    """Runs one function (App.work: a frame's updates and drawing) on its own thread, once per
+    run(take) call. run() calls take() about every WORK_POLL_S until the work is done; an
+    exception raised by the work is raised again in the caller."""
+
+    def __init__(self, work):
+        self._work = work
+        self._go = threading.Event()
+        self._done = threading.Event()
+        self._error: BaseException | None = None
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="frame", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            self._go.wait()
+            self._go.clear()
+            if self._stopping:
+                return
+            try:
+                self._work()
+            except BaseException as exc:  # handed to the main thread, raised there
+                self._error = exc
+            self._done.set()
+
+    def run(self, take) -> None:
+        self._error = None
+        self._done.clear()
+        self._go.set()
+        while not self._done.wait(WORK_POLL_S):
+            take()
+        take()
+        if self._error is not None:
+            error, self._error = self._error, None
+            raise error
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._go.set()
+        self._thread.join(timeout=5)
+
+
+class App:
+    """Holds the window, the devices, the settings, the sound and the scene stack."""
+
+    def __init__(self, manager, fullscreen: bool | None = None, size=None, screenshot_dir=None,
+                 frame_limit: int | None = None, settings=None, stats=None, pace: bool = True,
+                 audio: bool = True, clock_ns=time.perf_counter_ns, scale: int | None = None):
+        from shell.audio import Audio
+        from shell.input import InputHub
+        from shell.seats import Seats
+        from shell.settings import Settings
+        from shell.stats import Stats
+
+        self.clock_ns = clock_ns
+        self.frame_limit = frame_limit
+        self.pace = pace
+        self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
+        self.auto_shots = screenshot_dir is not None
+        self.settings = settings if settings is not None else Settings()
+        self.stats = stats if stats is not None else Stats()
+        self.notices: list[list] = []  # [text, ms left]
+        for source in (self.settings, self.stats):
+            note = source.take_notice()
+            if note:
+                self.notice(note)
+
+        from sounds.synth import RATE
+
+        pygame.mixer.pre_init(RATE, -16, 1, 512)  # the synthesised sounds' format
+        # Pads keep working while another window has the focus (a TV box, a chat window).
+        os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
+        pygame.init()  # display, font, joystick (the hub opens controllers), mixer
+        if fullscreen is None:
+            fullscreen = bool(self.settings.get("fullscreen", False))
+        self.fullscreen = fullscreen
+        if scale is None:
+            scale = self.settings.get("draw_scale", "auto")
+        paint.set_scale(self._desktop_scale() if scale == "auto" else scale)
+        self.canvas = self._open_window(fullscreen, size)
+        look.reset_cache()
+
+        self.seats = Seats(names=self.settings.get("seat_names") or None)
+        self.hub = InputHub(self.settings, self.seats)
+        self.audio = Audio(self.settings, enabled=audio)
+        self.manager = manager(self)  # the scene stack, made by the composer's factory
+        for item in self.hub.scan(self.clock_ns()):  # pads plugged in before we started
+            self.manager.handle(item)
+        self.running = True
+        self.frames = 0
+        self.frame_times: list[tuple[str, int]] = []  # (top scene name, ns of update+draw)
+        self.record_frames = False
+        self._shots_taken = 0
+        self._seen_changes = -1
+        self._settle = 0
+        self._next_frame = None
+        self._last_update = None
+        self._acc = 0
+        self._held: list[tuple[object, int]] = []  # (event, stamp) taken during a frame's work
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
+        self.frame_thread = FrameThread(self.work)
+
+    # -- the window ------------------------------------------------------------------------------
+    @staticmethod
+    def _desktop_scale() -> int:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return 1  # headless (tests, benchmarks): 1080p unless asked
+        try:
+            return paint.pick_scale(pygame.display.get_desktop_sizes()[0])
+        except (pygame.error, IndexError):
+            return 1
+
+    def _open_window(self, fullscreen: bool, size) -> pygame.Surface:
+        # SCALED: SDL's renderer scales the canvas to the window on the GPU, aspect kept.
+        # The headless dummy driver has no window to scale and only a slow software renderer
+        # (3.7 ms a flip against 0.8 ms), so there the display surface is the plain canvas.
+        headless = pygame.display.get_driver() in ("dummy", "offscreen")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+        flags = 0 if headless else pygame.SCALED
+        if fullscreen:
+            flags |= pygame.FULLSCREEN
+        else:
+            flags |= pygame.RESIZABLE
+        pygame.display.set_caption("Flotte Fünf")
+        canvas = pygame.display.set_mode((look.W * paint.SCALE, look.H * paint.SCALE), flags,
+                                         vsync=0)
+        if not fullscreen and not headless:
+            self._size_window(size)
+        return canvas
+
+    def _size_window(self, size) -> None:
+        """A windowed arcade gets a 16:9 window that fits the desktop (or `size`)."""
+        try:
+            with warnings.catch_warnings():  # pygame-ce marks this bridge as transitional
+                warnings.simplefilter("ignore")
+                window = pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return
+        if size is None:
+            try:
+                dw, dh = pygame.display.get_desktop_sizes()[0]
+            except (pygame.error, IndexError):
+                return
+            pw, ph = look.W * paint.SCALE, look.H * paint.SCALE
+            scale = min(1.0, dw * 0.9 / pw, dh * 0.85 / ph)
+            size = (int(pw * scale), int(ph * scale))
+        if tuple(size) != tuple(window.size):
+            window.size = tuple(size)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:
+            self.log(f"fullscreen toggle failed: {exc}")
+        self.settings.set("fullscreen", self.fullscreen)
+
+    # -- services for scenes ---------------------------------------------------------------------
+    def device_glyph(self, device: str | None) -> str:
+        if not device:
+            return ""
+        try:
+            return self.hub.glyph(device)
+        except Exception:  # an unknown device id must not break a badge
+            return device[:4].upper()
+
+    def notice(self, text: str) -> None:
+        """A message shown once over whatever scene is up (settings reset, stats moved ...)."""
+        self.notices.append([text, NOTICE_MS])
+
+    def log(self, text: str) -> None:
+        print(f"[arcade] {text}", file=sys.stderr)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        """End the frame thread and pygame (the window, the pads, the mixer). Cached art and
+        fonts die with pygame; the pixel scale goes back to 1."""
+        self.frame_thread.stop()
+        pygame.quit()
+        look.reset_cache()
+        paint.set_scale(1)
+
+    # -- screenshots -----------------------------------------------------------------------------
+    def screenshot(self, label: str = "") -> Path:
+        folder = self.screenshot_dir or Path("screenshots")
+        folder.mkdir(parents=True, exist_ok=True)
+        self._shots_taken += 1
+        top = self.manager.top
+        name = label or (top.name if top is not None else "empty")
+        path = folder / f"{self._shots_taken:03d}-{name}.png"
+        pygame.image.save(self.canvas, str(path))
+        return path
+
+    # -- the loop --------------------------------------------------------------------------------
+    def start(self, target="title", **kw) -> None:
+        self.manager.reset(target, **kw)
+
+    def run(self, frames: int | None = None) -> None:
+        """Run frames until quit, the stack empties, or `frames` (or frame_limit) more frames.
+        Can be called again to continue (tests post events between calls)."""
+        limit = frames if frames is not None else self.frame_limit
+        done = 0
+        now = self.clock_ns()
+        if self._next_frame is None or not self.pace:
+            self._next_frame = now
+        if self._last_update is None or frames is not None:
+            self._last_update = now
+        while self.running and self.manager.stack:
+            self.pump()  # (paced: poll_until has just done this; a bounded run starts here)
+            if not self.running or not self.manager.stack:
+                break
+            t0 = self.clock_ns()
+            self._acc = min(self._acc + t0 - self._last_update, MAX_CATCH_UP_NS)
+            self._last_update = t0
+            if not self.pace:
+                self._acc = max(self._acc, FRAME_NS)  # unpaced runs still advance a frame
+            self.frame_thread.run(self.hold_events)  # self.work(), on the frame thread
+            if not self.manager.stack or not self.running:
+                self.pass_held()
+                break
+            t1 = self.clock_ns()
+            if self.record_frames:
+                self.frame_times.append((self.manager.top.name, t1 - t0))
+            pygame.display.flip()
+            self.manager.on_flip(self.clock_ns())
+            self._after_frame()
+            self.pass_held()
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if self.pace:
+                self._next_frame += FRAME_NS
+                if self._next_frame < self.clock_ns():  # fell behind: do not rush to catch up
+                    self._next_frame = self.clock_ns()
+                self.poll_until(self._next_frame)
+
+    def work(self) -> None:
+        """A frame's work: the updates real time asks for, then the drawing."""
+        while self._acc >= UPDATE_NS and self.manager.stack:
+            self.manager.update(UPDATE_MS)
+            self._acc -= UPDATE_NS
+        if self.manager.stack and self.running:
+            self.draw()
+
+    def draw(self) -> None:
+        self.manager.draw(self.canvas)
+        if self.notices:
+            y = look.SAFE.top
+            for text, _ in self.notices[:2]:
+                for line in text.split("\n")[:3]:
+                    rect = look.banner(self.canvas, line[:90], look.PANEL, y=y)
+                    y = rect.bottom + 12
+
+    def _after_frame(self) -> None:
+        self.frames += 1
+        for note in self.notices:
+            note[1] -= 1000 / FPS
+        self.notices = [n for n in self.notices if n[1] > 0]
+        if self.auto_shots:
+            if self.manager.changes != self._seen_changes:
+                self._seen_changes = self.manager.changes
+                self._settle = SETTLE_FRAMES
+            elif self._settle > 0:
+                self._settle -= 1
+                if self._settle == 0:
+                    self.screenshot()
+
+    def poll_until(self, deadline_ns: int) -> None:
+        """Take events from the queue about every millisecond until deadline_ns."""
+        while True:
+            self.pump()
+            left = deadline_ns - self.clock_ns()
+            if left <= 0 or not self.running:
+                return
+            time.sleep(min(left / 1e9, POLL_S))
+
+    def pump(self) -> None:
+        events = pygame.event.get()
+        t_ns = self.clock_ns()  # the moment these events were taken from the queue
+        for event in events:
+            self.dispatch(event, t_ns)
+        self._tick_hub(t_ns)
+
+    def _tick_hub(self, t_ns: int) -> None:
+        for item in self.hub.tick(t_ns):  # a held "back" turns into LEAVE without an event
+            self.manager.handle(item)
+
+    def hold_events(self) -> None:
+        """While the frame thread works: take and stamp events, keep them for pass_held()."""
+        events = pygame.event.get()
+        if events:
+            t_ns = self.clock_ns()
+            self._held.extend((event, t_ns) for event in events)
+
+    def pass_held(self) -> None:
+        """Hand on the events held back during the frame's work, with the stamps they got."""
+        held, self._held = self._held, []
+        for event, t_ns in held:
+            if self.running:
+                self.dispatch(event, t_ns)
+        if held:
+            self._tick_hub(held[-1][1])
+
+    def dispatch(self, event, t_ns: int) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.log(f"screenshot: {self.screenshot()}")
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.manager.handle_raw(event, t_ns):
+            return
+        for item in self.hub.handle(event, t_ns):
+            self.manager.handle(item)

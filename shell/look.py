@@ -1,0 +1,535 @@
+"""The one look of the arcade: canvas geometry, palette, type, cards, panels, buttons, badges.
+
+Everything is drawn by code in units of the logical 1920x1080 canvas, through shell.paint,
+which draws at the screen's pixel density (1080p or 4K): no bitmaps scaled at run time.
+Rendered text, badges, icons and backgrounds are cached: a frame mostly blits cached surfaces. Surfaces are convert()/convert_alpha()-ed once a display exists (the
+cache is emptied by `reset_cache()` when the display mode changes).
+
+Sofa rules: no type under MIN_FONT (28 px) on the canvas; light text on the dark table,
+dark ink on light cards; a seat is always shown by colour AND shape AND name AND device glyph.
+Motion: things ease out (ease_out) over MOTION_MS; highlights pulse with pulse().
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+import pygame
+
+from shell import paint
+
+W, H = 1920, 1080
+CANVAS = (W, H)
+# TVs may overscan: keep everything that matters inside the title-safe area (5 % each side).
+SAFE_MARGIN = (96, 54)
+SAFE = pygame.Rect(SAFE_MARGIN[0], SAFE_MARGIN[1], W - 2 * SAFE_MARGIN[0], H - 2 * SAFE_MARGIN[1])
+CENTER = (W // 2, H // 2)
+
+# -- palette --------------------------------------------------------------------------------------
+BG_TOP = (20, 28, 58)
+BG_BOTTOM = (10, 14, 32)
+FELT = (26, 74, 66)          # the table cloth games draw their cards on
+FELT_EDGE = (16, 50, 45)
+PANEL = (36, 46, 88)
+PANEL_EDGE = (70, 86, 150)
+SHADOW = (4, 6, 16)
+CARD = (250, 245, 230)
+CARD_EDGE = (200, 190, 165)
+CARD_BACK = (190, 60, 60)
+CARD_BACK_2 = (150, 40, 46)
+INK = (22, 26, 40)
+TEXT = (246, 246, 252)
+MUTED = (176, 186, 216)
+ACCENT = (255, 200, 40)
+GOOD = (70, 214, 120)
+BAD = (244, 76, 86)
+WHITE = (255, 255, 255)
+
+# -- type -----------------------------------------------------------------------------------------
+# Sizes are the font's pixel height on the canvas (ascent + descent). Note: pygame's
+# Font(None, size) shrinks its bundled font to 0.6875 of `size`; loading the same file by path
+# gives the size asked for, so that is what font() does.
+MIN_FONT = 28
+SMALL = 30
+BODY = 38
+LARGE = 52
+TITLE = 72
+HUGE = 120
+FONT_FILE = os.path.join(os.path.dirname(pygame.__file__), "freesansbold.ttf")
+
+MOTION_MS = 250
+
+_fonts: dict = {}
+_cache: dict = {}
+USED_SIZES: set[int] = set()  # every font size asked for (tests check none is under MIN_FONT)
+CACHE_LIMIT = 2000
+
+
+class Font:
+    """pygame-ce's bundled font measured in canvas units: render() draws its glyphs at
+    paint.SCALE (so text is sharp at 4K), size() and get_linesize() answer in units."""
+
+    def __init__(self, size: int):
+        self.pixels = pygame.font.Font(FONT_FILE, size * paint.SCALE)
+
+    def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
+        return self.pixels.render(text, antialias, colour, background)
+
+    def size(self, text: str) -> tuple[int, int]:
+        w, h = self.pixels.size(text)
+        return -(-w // paint.SCALE), -(-h // paint.SCALE)
+
+    def get_linesize(self) -> int:
+        return -(-self.pixels.get_linesize() // paint.SCALE)
+
+    def get_height(self) -> int:
+        return -(-self.pixels.get_height() // paint.SCALE)
+
+
+def font(size: int) -> Font:
+    """The arcade's font at `size` units. Refuses anything too small to read from a sofa."""
+    if size < MIN_FONT:
+        raise ValueError(f"font size {size} is under {MIN_FONT} px: unreadable on a TV")
+    USED_SIZES.add(size)
+    if not pygame.font.get_init():  # pygame was quit since: cached fonts are dead objects
+        pygame.font.init()
+        _fonts.clear()
+    f = _fonts.get(size)
+    if f is None:
+        f = _fonts[size] = Font(size)
+    return f
+
+
+def reset_cache() -> None:
+    """Forget every cached surface and font (a new display, or pygame was re-initialised)."""
+    _cache.clear()
+    _fonts.clear()
+
+
+def _prepare(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()
+
+
+def cached(key, build):
+    """The surface for `key`, built once by build() and converted for fast blits."""
+    surf = _cache.get(key)
+    if surf is None:
+        if len(_cache) > CACHE_LIMIT:
+            _cache.clear()
+        surf = _cache[key] = build()
+    return surf
+
+
+# -- canvas geometry ------------------------------------------------------------------------------
+def fit(window_size) -> tuple[float, pygame.Rect]:
+    """Scale and destination rect of the canvas in a window: as large as fits, centred,
+    aspect kept (letterbox or pillarbox bars)."""
+    ww, wh = window_size
+    scale = min(ww / W, wh / H)
+    dw, dh = max(1, round(W * scale)), max(1, round(H * scale))
+    return scale, pygame.Rect((ww - dw) // 2, (wh - dh) // 2, dw, dh)
+
+
+def to_canvas(pos, window_size) -> tuple[int, int]:
+    """A window position (mouse) in canvas coordinates."""
+    scale, dest = fit(window_size)
+    return int((pos[0] - dest.x) / scale), int((pos[1] - dest.y) / scale)
+
+
+# -- motion ---------------------------------------------------------------------------------------
+def ease_out(t: float) -> float:
+    t = min(1.0, max(0.0, t))
+    return 1 - (1 - t) ** 3
+
+
+def pulse(ms: float, period: float = 1200.0) -> float:
+    """0..1..0 over `period` ms, for highlights that breathe."""
+    return 0.5 - 0.5 * math.cos(2 * math.pi * (ms % period) / period)
+
+
+def mix(a, b, t: float):
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+# -- text -----------------------------------------------------------------------------------------
+def text_surface(s: str, size: int = BODY, colour=TEXT) -> pygame.Surface:
+    key = ("text", s, size, tuple(colour))
+    return cached(key, lambda: _prepare(font(size).render(s, True, colour)))
+
+
+def text(canvas, s: str, pos, size: int = BODY, colour=TEXT,
+         anchor: str = "topleft") -> pygame.Rect:
+    surf = text_surface(s, size, colour)
+    rect = paint.get_rect(surf, **{anchor: pos})
+    paint.blit(canvas, surf, rect)
+    return rect
+
+
+def wrap(s: str, size: int, width: int) -> list[str]:
+    """Split s into lines no wider than width px at this size."""
+    f = font(size)
+    lines = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def paragraph(canvas, s: str, rect, size: int = BODY, colour=TEXT, gap: int = 8) -> int:
+    """Wrapped text in rect; returns the y below the last line."""
+    y = rect.top
+    for line in cached(("wrap", s, size, rect.width), lambda: wrap(s, size, rect.width)):
+        if line:
+            text(canvas, line, (rect.left, y), size, colour)
+        y += font(size).get_linesize() + gap
+    return y
+
+
+# -- shapes ---------------------------------------------------------------------------------------
+def _shape_points(shape: str, cx: float, cy: float, r: float) -> list:
+    def poly(n, rot=-math.pi / 2, radius=r):
+        return [(cx + radius * math.cos(rot + 2 * math.pi * i / n),
+                 cy + radius * math.sin(rot + 2 * math.pi * i / n)) for i in range(n)]
+    if shape == "square":
+        k = r * 0.82
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "triangle":
+        return poly(3, radius=r * 1.1)
+    if shape == "diamond":
+        return poly(4, radius=r * 1.05)
+    if shape == "hexagon":
+        return poly(6, rot=0)
+    if shape == "star":
+        pts = []
+        for i in range(10):
+            rad = r * 1.08 if i % 2 == 0 else r * 0.45
+            a = -math.pi / 2 + math.pi * i / 5
+            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+        return pts
+    if shape == "cross":
+        a, b = r * 0.34, r * 0.95
+        return [(cx - a, cy - b), (cx + a, cy - b), (cx + a, cy - a), (cx + b, cy - a),
+                (cx + b, cy + a), (cx + a, cy + a), (cx + a, cy + b), (cx - a, cy + b),
+                (cx - a, cy + a), (cx - b, cy + a), (cx - b, cy - a), (cx - a, cy - a)]
+    if shape == "heart":
+        pts = []
+        for i in range(40):
+            t = 2 * math.pi * i / 40
+            x = 16 * math.sin(t) ** 3
+            y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+            pts.append((cx + x * r / 16.5, cy - y * r / 16.5 - r * 0.05))
+        return pts
+    return []  # circle
+
+
+def draw_shape(surface, shape: str, center, r: float, colour, outline=None, width: int = 4) -> None:
+    """One of the eight seat shapes, filled, with an optional outline for contrast."""
+    cx, cy = center
+    if shape == "circle":
+        if outline is not None:
+            paint.circle(surface, outline, (cx, cy), r + width)
+        paint.circle(surface, colour, (cx, cy), r)
+        return
+    pts = _shape_points(shape, cx, cy, r)
+    if outline is not None:
+        paint.polygon(surface, outline, pts, 0)
+        paint.lines(surface, outline, True, pts, width * 2)
+    paint.polygon(surface, colour, pts)
+    paint.aalines(surface, colour, True, pts)
+
+
+def shape_icon(shape: str, colour, r: int) -> pygame.Surface:
+    def build():
+        size = int(r * 2.6)
+        surf = paint.surface((size, size), pygame.SRCALPHA)
+        draw_shape(surf, shape, (size / 2, size / 2), r, colour, outline=INK, width=3)
+        return _prepare(surf)
+    return cached(("shape", shape, tuple(colour), r), build)
+
+
+# -- panels, cards, buttons -----------------------------------------------------------------------
+def background(canvas) -> None:
+    """The arcade's dark gradient backdrop (one cached full-canvas blit)."""
+    def build():
+        surf = paint.surface(CANVAS)
+        for y in range(H):
+            paint.line(surf, mix(BG_TOP, BG_BOTTOM, y / H), (0, y), (W, y))
+        # a faint diagonal weave, so large empty areas do not band on TVs
+        for x in range(-H, W, 48):
+            paint.line(surf, mix(BG_TOP, (40, 52, 96), 0.25), (x, 0), (x + H, H), 1)
+        return _prepare(surf, alpha=False)
+    paint.blit(canvas, cached(("bg",), build), (0, 0))
+
+
+def felt(canvas, rect, radius: int = 40) -> None:
+    """The table cloth a game's cards lie on."""
+    rect = pygame.Rect(rect)
+    paint.rect(canvas, SHADOW, rect.move(0, 10), border_radius=radius)
+    paint.rect(canvas, FELT_EDGE, rect, border_radius=radius)
+    paint.rect(canvas, FELT, rect.inflate(-16, -16), border_radius=radius - 8)
+
+
+def panel(canvas, rect, colour=PANEL, radius: int = 28, edge=PANEL_EDGE) -> pygame.Rect:
+    rect = pygame.Rect(rect)
+    paint.rect(canvas, SHADOW, rect.move(0, 8), border_radius=radius)
+    paint.rect(canvas, colour, rect, border_radius=radius)
+    if edge is not None:
+        paint.rect(canvas, edge, rect, width=3, border_radius=radius)
+    return rect
+
+
+def card(canvas, rect, label: str = "", colour=CARD, ink=INK, size: int = LARGE,
+         highlight=None) -> pygame.Rect:
+    """A face-up card: light face, thin edge, big centred label; `highlight` rings it.
+    Cached per look, so a table of many cards costs one blit each."""
+    rect = pygame.Rect(rect)
+    radius = max(8, rect.width // 8)
+    pad = 8 if highlight is not None else 0
+
+    def build():
+        surf = paint.surface((rect.width + 2 * pad, rect.height + 2 * pad + 6), pygame.SRCALPHA)
+        r = pygame.Rect(pad, pad, rect.width, rect.height)
+        paint.rect(surf, SHADOW, r.move(0, 6), border_radius=radius)
+        if highlight is not None:
+            paint.rect(surf, highlight, r.inflate(2 * pad, 2 * pad),
+                       border_radius=radius + pad)
+        paint.rect(surf, colour, r, border_radius=radius)
+        paint.rect(surf, CARD_EDGE, r, width=3, border_radius=radius)
+        if label:
+            t = font(size).render(label, True, ink)
+            paint.blit(surf, t, paint.get_rect(t, center=r.center))
+        return _prepare(surf)
+
+    key = ("card", rect.size, label, tuple(colour), tuple(ink), size,
+           tuple(highlight) if highlight is not None else None)
+    paint.blit(canvas, cached(key, build), (rect.x - pad, rect.y - pad))
+    return rect
+
+
+def card_back(canvas, rect, highlight=None) -> pygame.Rect:
+    """A face-down card: the arcade's one card back (cached per size)."""
+    rect = pygame.Rect(rect)
+    radius = max(8, rect.width // 8)
+
+    def build():
+        surf = paint.surface(rect.size, pygame.SRCALPHA)
+        r = paint.get_rect(surf)
+        paint.rect(surf, CARD, r, border_radius=radius)
+        inner = r.inflate(-12, -12)
+        paint.rect(surf, CARD_BACK, inner, border_radius=radius - 4)
+        step = max(10, rect.width // 6)
+        clip = paint.get_clip(surf)
+        paint.set_clip(surf, inner.inflate(-8, -8))
+        for x in range(-rect.height, rect.width, step):
+            paint.line(surf, CARD_BACK_2, (x, 0), (x + rect.height, rect.height), 4)
+            paint.line(surf, CARD_BACK_2, (x + rect.height, 0), (x, rect.height), 4)
+        paint.set_clip(surf, clip)
+        paint.rect(surf, CARD_EDGE, r, width=3, border_radius=radius)
+        return _prepare(surf)
+    paint.rect(canvas, SHADOW, rect.move(0, 6), border_radius=radius)
+    if highlight is not None:
+        paint.rect(canvas, highlight, rect.inflate(16, 16), border_radius=radius + 6)
+    paint.blit(canvas, cached(("back", rect.size), build), rect)
+    return rect
+
+
+def button(canvas, rect, label: str, selected: bool = False, enabled: bool = True,
+           size: int = BODY) -> pygame.Rect:
+    """A pill button; the selected one is filled with the accent colour and ringed (cached)."""
+    rect = pygame.Rect(rect)
+    radius = rect.height // 2
+    pad = 6
+
+    def build():
+        surf = paint.surface((rect.width + 2 * pad, rect.height + 2 * pad + 6), pygame.SRCALPHA)
+        r = pygame.Rect(pad, pad, rect.width, rect.height)
+        if selected:
+            paint.rect(surf, WHITE, r.inflate(2 * pad, 2 * pad), border_radius=radius + pad)
+            fill, ink = ACCENT, INK
+        else:
+            fill, ink = PANEL, TEXT if enabled else MUTED
+            paint.rect(surf, SHADOW, r.move(0, 6), border_radius=radius)
+        paint.rect(surf, fill, r, border_radius=radius)
+        if not selected:
+            paint.rect(surf, PANEL_EDGE, r, width=3, border_radius=radius)
+        t = font(size).render(label, True, ink)
+        paint.blit(surf, t, paint.get_rect(t, center=r.center))
+        return _prepare(surf)
+
+    key = ("button", rect.size, label, selected, enabled, size)
+    paint.blit(canvas, cached(key, build), (rect.x - pad, rect.y - pad))
+    return rect
+
+
+def menu(canvas, labels, selected: int, top: int, width: int = 640, height: int = 84,
+         gap: int = 24, x: int | None = None) -> list:
+    """A vertical list of buttons centred on x (canvas centre by default)."""
+    x = CENTER[0] if x is None else x
+    rects = []
+    for i, label in enumerate(labels):
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (x, top + i * (height + gap))
+        rects.append(button(canvas, rect, label, selected=(i == selected)))
+    return rects
+
+
+def keycap(canvas, pos, label: str, size: int = SMALL) -> pygame.Rect:
+    """A key or button name drawn as a key cap (light box, dark ink), topleft at pos."""
+    surf = text_surface(label, size, INK)
+    box = paint.get_rect(surf, topleft=(pos[0] + 12, pos[1] + 6)).inflate(24, 12)
+    box.topleft = pos
+    paint.rect(canvas, SHADOW, box.move(0, 4), border_radius=10)
+    paint.rect(canvas, CARD, box, border_radius=10)
+    paint.blit(canvas, surf, paint.get_rect(surf, center=box.center))
+    return box
+
+
+def controls(canvas, rect, pairs, size: int = SMALL, max_rows: int = 6) -> int:
+    """(key label, meaning) pairs as key caps + words, flowing left to right inside rect.
+    Returns the y below the last row."""
+    x, y = rect.left, rect.top
+    row_h = font(size).get_linesize() + 24
+    rows = 1
+    for label, meaning in pairs:
+        cap_w = font(size).size(label)[0] + 24
+        words_w = font(size).size(meaning)[0]
+        if x > rect.left and x + cap_w + 10 + words_w > rect.right:
+            rows += 1
+            if rows > max_rows:
+                break
+            x, y = rect.left, y + row_h
+        cap = keycap(canvas, (x, y), label, size)
+        text(canvas, meaning, (cap.right + 10, cap.centery), size, TEXT, "midleft")
+        x = cap.right + 10 + words_w + 34
+    return y + row_h
+
+
+def title(canvas, s: str, y: int | None = None, size: int = TITLE) -> pygame.Rect:
+    return text(canvas, s, (CENTER[0], SAFE.top + 10 if y is None else y), size, TEXT, "midtop")
+
+
+def hint(canvas, s: str) -> pygame.Rect:
+    """A line of help at the bottom of the safe area."""
+    return text(canvas, s, (CENTER[0], SAFE.bottom), SMALL, MUTED, "midbottom")
+
+
+def banner(canvas, s: str, colour=BAD, y: int | None = None, lead: int = 0) -> pygame.Rect:
+    """A pill with one line of large white text, centred; `lead` px are kept free on its left
+    (for a seat's shape)."""
+    surf = text_surface(s, LARGE, WHITE)
+    rect = pygame.Rect(0, 0, paint.get_width(surf) + lead + 60, paint.get_height(surf) + 30)
+    rect.midtop = (CENTER[0], SAFE.top if y is None else y)
+    panel(canvas, rect, colour, radius=rect.height // 2, edge=WHITE)
+    paint.blit(canvas, surf, paint.get_rect(surf, midleft=(rect.left + 30 + lead, rect.centery)))
+    return rect
+
+
+def dim(canvas, alpha: int = 170) -> None:
+    """Darken everything drawn so far (under an overlay)."""
+    def build():
+        surf = paint.surface(CANVAS, pygame.SRCALPHA)
+        paint.fill(surf, (*SHADOW, alpha))
+        return _prepare(surf)
+    paint.blit(canvas, cached(("dim", alpha), build), (0, 0))
+
+
+# -- seats ----------------------------------------------------------------------------------------
+BADGE_H = 84
+
+
+def seat_badge(canvas, pos, seat, glyph: str = "", *, ready: bool | None = None,
+               lost: bool = False, active: bool = False, anchor: str = "topleft",
+               width: int | None = None) -> pygame.Rect:
+    """A seat's badge: its shape in its colour, its name, its device glyph (and ready/lost).
+
+    The seat's colour also rims the badge; `active` (whose turn) rings it in white."""
+    label = seat.name
+    state = "LOST" if lost else ("READY" if ready else ("" if ready is None else "..."))
+
+    def build():
+        name_s = text_surface(label, BODY, TEXT)
+        glyph_s = text_surface(glyph, SMALL, INK) if glyph else None
+        state_s = text_surface(state, SMALL, BAD if lost else (GOOD if ready else MUTED)) \
+            if state else None
+        w = 16 + 64 + 14 + paint.get_width(name_s) + 18
+        if glyph_s:
+            w += paint.get_width(glyph_s) + 24 + 14
+        if state_s:
+            w += paint.get_width(state_s) + 18
+        w = max(w, width or 0)
+        surf = paint.surface((w, BADGE_H), pygame.SRCALPHA)
+        r = paint.get_rect(surf)
+        paint.rect(surf, seat.colour, r, border_radius=BADGE_H // 2)
+        paint.rect(surf, PANEL if not lost else (70, 30, 40), r.inflate(-10, -10),
+                   border_radius=BADGE_H // 2 - 5)
+        icon = shape_icon(seat.shape, seat.colour, 24)
+        paint.blit(surf, icon, paint.get_rect(icon, center=(16 + 32, BADGE_H // 2)))
+        x = 16 + 64 + 14
+        paint.blit(surf, name_s, paint.get_rect(name_s, midleft=(x, BADGE_H // 2)))
+        x += paint.get_width(name_s) + 18
+        if glyph_s:
+            box = paint.get_rect(glyph_s, midleft=(x + 12, BADGE_H // 2)).inflate(24, 12)
+            paint.rect(surf, MUTED if not lost else BAD, box, border_radius=10)
+            paint.blit(surf, glyph_s, paint.get_rect(glyph_s, center=box.center))
+            x = box.right + 14
+        if state_s:
+            paint.blit(surf, state_s, paint.get_rect(state_s, midleft=(x, BADGE_H // 2)))
+        return _prepare(surf)
+
+    key = ("badge", label, tuple(seat.colour), seat.shape, glyph, state, width)
+    surf = cached(key, build)
+    rect = paint.get_rect(surf, **{anchor: pos})
+    if active:
+        paint.rect(canvas, WHITE, rect.inflate(14, 14), width=5,
+                   border_radius=BADGE_H // 2 + 7)
+    paint.blit(canvas, surf, rect)
+    return rect
+
+
+def seat_strip(canvas, infos, active=frozenset(), y: int | None = None) -> list:
+    """Badges for the players of a game, centred in a row along the bottom of the safe area
+    (two rows when they do not fit). infos: dicts with seat, glyph, lost. Returns the rects."""
+    y = SAFE.bottom - BADGE_H if y is None else y
+    surfs = []
+    for p, info in enumerate(infos):
+        key = ("badge", info["seat"].name, tuple(info["seat"].colour), info["seat"].shape,
+               info.get("glyph", ""), "LOST" if info.get("lost") else "", None)
+        surfs.append(_cache.get(key))
+    widths = [paint.get_width(s) if s is not None else 360 for s in surfs]
+    gap = 24
+    rows = [list(range(len(infos)))]
+    if sum(widths) + gap * (len(infos) - 1) > SAFE.width:
+        half = (len(infos) + 1) // 2
+        rows = [list(range(half)), list(range(half, len(infos)))]
+        y -= BADGE_H + 20
+    rects = [None] * len(infos)
+    for r, row in enumerate(rows):
+        total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+        x = CENTER[0] - total // 2
+        for i in row:
+            info = infos[i]
+            rects[i] = seat_badge(canvas, (x, y + r * (BADGE_H + 20)), info["seat"],
+                                  info.get("glyph", ""), lost=info.get("lost", False),
+                                  active=i in active)
+            x += rects[i].width + gap
+    return rects
+
+
+def flash_above(canvas, rect, s: str, colour=BAD) -> pygame.Rect:
+    """A short message (an illegal move's rule) in a pill just above a badge."""
+    surf = text_surface(s, SMALL, WHITE)
+    box = paint.get_rect(surf, midbottom=(rect.centerx, rect.top - 14)).inflate(28, 14)
+    box.clamp_ip(SAFE.inflate(40, 40))
+    paint.rect(canvas, colour, box, border_radius=box.height // 2)
+    paint.blit(canvas, surf, paint.get_rect(surf, center=box.center))
+    return box
