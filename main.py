@@ -77,8 +77,9 @@ def game_info(game_id: str, players: int | None = None):
 
 def simulate(args) -> int:
     from game.bots import LEVELS
-    from shell.replay_files import save
+    from game.replay import to_json
     from game.runner import play
+    from shell.replay_files import write
 
     info = game_info(args.game, args.players)
     if args.level not in ("random", *LEVELS):
@@ -96,7 +97,7 @@ def simulate(args) -> int:
         results.append({"seed": seed, "scores": outcome.scores, "winners": outcome.winners,
                         "team_won": outcome.team_won, "actions": len(state.log)})
         if args.save_logs:
-            save(state, args.save_logs / f"{info.id}-{seed}.json")
+            write(to_json(state), args.save_logs / f"{info.id}-{seed}.json")
     elapsed = time.perf_counter() - started
     summary = {
         "game": info.id,
@@ -125,18 +126,19 @@ def simulate(args) -> int:
 
 def replay(args) -> int:
     from game import GAMES
-    from game.replay import ReplayError
-    from shell.replay_files import check, load
+    from game.replay import ReplayError, check, rebuild
+    from shell.replay_files import ReplayFileError, read
 
     try:
+        document = read(args.file)
         if args.check:
-            digest = check(args.file, GAMES)
+            digest = check(document, GAMES)
             print(f"{args.file}: replays to the recorded final state {digest}")
         else:
-            state, _ = load(args.file, GAMES)
+            state = rebuild(document, GAMES)
             print(f"{args.file}: {state.info.name}, {len(state.log)} actions, "
                   f"final state {state.state_hash()}")
-    except ReplayError as exc:
+    except (ReplayError, ReplayFileError) as exc:
         fail(f"{args.file}: {exc}", status=1)
     return 0
 

@@ -57,3 +57,14 @@ def rebuild(data: dict, games: dict) -> State:
         except (IllegalAction, ValueError, TypeError) as exc:
             raise ReplayError(f"entry {i} does not replay: {exc}") from None
     return state
+
+
+def check(data: dict, games: dict) -> str:
+    """Replay a document and confirm it reaches its recorded final state; returns its hash."""
+    state = rebuild(data, games)
+    digest = state.state_hash()
+    if data.get("final_hash") != digest:
+        raise ReplayError(
+            f"replay ends in state {digest}, the file recorded {data.get('final_hash')!r}"
+        )
+    return digest

@@ -11,8 +11,8 @@ import pytest
 from game.bots import SIMPLE, Bot, ReactionModel
 from game.core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Outcome, State,
                        decode_action, encode_action)
-from game.replay import ReplayError, rebuild, to_json
-from shell.replay_files import check, load, save
+from game.replay import ReplayError, check, rebuild, to_json
+from shell.replay_files import ReplayFileError, read, write
 from game.runner import play
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -203,21 +203,24 @@ def test_action_encoding_round_trips_and_rejects_strangers():
 def test_replay_files(tmp_path):
     state = play(NIM, 3, seed=2, levels="normal")
     path = tmp_path / "nim.json"
-    save(state, path)
-    assert check(path, TEST_GAMES) == state.state_hash()
+    write(to_json(state), path)
+    assert check(read(path), TEST_GAMES) == state.state_hash()
     data = json.loads(path.read_text())
     data["log"][0][1]["count"] = 3 if data["log"][0][1]["count"] != 3 else 1
     path.write_text(json.dumps(data))
     with pytest.raises(ReplayError):
-        check(path, TEST_GAMES)
+        check(read(path), TEST_GAMES)
     path.write_text(path.read_text()[:40])
-    with pytest.raises(ReplayError, match="not valid JSON"):
-        load(path, TEST_GAMES)
+    with pytest.raises(ReplayFileError, match="not valid JSON"):
+        read(path)
     path.write_text(json.dumps({"hello": 1}))
     with pytest.raises(ReplayError, match="not a Flotte"):
-        load(path, TEST_GAMES)
-    with pytest.raises(ReplayError, match="no such file"):
-        load(tmp_path / "missing.json", TEST_GAMES)
+        rebuild(read(path), TEST_GAMES)
+    path.write_text(json.dumps([1, 2]))
+    with pytest.raises(ReplayFileError, match="does not hold"):
+        read(path)
+    with pytest.raises(ReplayFileError, match="no such file"):
+        read(tmp_path / "missing.json")
 
 
 def test_nothing_under_game_imports_pygame():
@@ -243,4 +246,20 @@ def test_game_never_uses_the_module_random_generator():
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                     and node.value.id == "random" and node.attr != "Random"):
                 offenders.append(f"{path.name}: random.{node.attr}")
+    assert offenders == []
+
+
+def test_the_shell_imports_neither_the_games_nor_the_scenes():
+    """shell/ is the world around the rules (window, devices, files); main.py composes it with
+    the scenes. An import of game or scenes from shell/ would make the layers a cycle."""
+    offenders = []
+    for path in (ROOT / "shell").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            offenders += [f"{path.name}: {n}" for n in names
+                          if n.split(".")[0] in ("game", "scenes")]
     assert offenders == []
