@@ -5,18 +5,25 @@ What the base does, so a game scene does not have to:
 * creates the State from game.GAMES[game_id] with one player per occupied seat (player index =
   position in `app.seats.occupied()` at the start, kept in `self.seats[p]`), and a bot for each
   CPU seat (game.bots.make_bot with the seat's level, seeded as game.runner.bot_seed);
-* keeps the GAME CLOCK in ms: it runs from 0 at the start, stops while the scene is covered
-  (pause overlay), and HOLDS when a stimulus is revealed: after an event for which
-  `is_reveal(event)` is true, game time stays at the core's time of the reveal until the next
-  display flip returns, and runs on from there. So the game time of a reveal is its real onset
-  on screen, and a reaction time computed by the core is honest. A press stamped before that
-  flip gets the reveal's time (0 ms after it);
-* turns each Press into game time (`game_ms(press.t_ns)`), asks `press_to_action`, applies the
-  action; an IllegalAction is never a crash: it plays the "error" sound and flashes the rule's
-  name at that player's badge (override `on_illegal` for more);
-* lets time pass: ticks the state at each `next_deadline()` (and every frame if
-  `tick_every_frame`), and polls the bots (`poll(view, legal, now)`, waking them as the runner
-  does); turn-based bots are paced (`bot_pace_ms`) so people can follow them;
+* keeps the GAME CLOCK in ms (scenes/game_clock.py): it runs from 0 at the start, stops while
+  the scene is covered (pause overlay), and HOLDS when a stimulus is revealed: after an event
+  for which `is_reveal(event)` is true, game time stays at the core's time of the reveal until
+  the next display flip returns, and runs on from there. So the game time of a reveal is its
+  real onset on screen, and a reaction time computed by the core is honest. A press stamped
+  before that flip gets the reveal's time (0 ms after it);
+* TIME DECIDES, NOT ARRIVAL (real-time games): every action carries the stamp of when it
+  happened and `run_stream` applies them in stamp order: a human's Press waits in `pending`
+  (stamped where it was read: shell.app), a CPU player acts at the moment its modelled reaction
+  lands (its bot's wake time, not the frame's), a deadline takes effect at its own time. Each
+  update runs the stream up to the app's input horizon (the stamp before which every input has
+  been handed over, less the hold window of late sources such as phones: `horizon_ms`), so an
+  action handed over late still lands in its place. Actions of the same ms are ordered by
+  `tie_rank` (a hash of seed, ms and seat: no seat or device is favoured). Turn-based games
+  apply a press when it arrives; their CPU players are paced (`bot_pace_ms`);
+* asks `press_to_action` (when the press's turn comes), applies the action; an IllegalAction is
+  never a crash: for a human it plays the "error" sound and flashes the rule's name at that
+  player's badge (override `on_illegal` for more); a CPU's refused action is dropped and logged;
+  what time brought before a refusal (a round limit passing) is shown all the same;
 * hands every list of core Events to `on_events`; events carrying `data["reaction_ms"]` and a
   player are recorded as reaction times (results screen and shell.stats; optional
   data["correct"] (default True) and data["reaction_kind"] (default the event kind));
@@ -78,7 +85,9 @@ self.seat_rects (where the strip drew each player's badge).
 
 from __future__ import annotations
 
-import random
+import bisect
+import hashlib
+import secrets
 
 import game
 from shell import look
@@ -87,8 +96,17 @@ from game.core import SIMULTANEOUS, IllegalAction
 from game.runner import bot_seed
 
 from .base import Scene
+from .game_clock import GameClock
 
 FLASH_MS = 1200
+MAX_STEPS_PER_UPDATE = 5000  # a stream that does not settle is a bug: never hang a frame on it
+
+
+def tie_rank(seed: int, t_ms: int, player: int) -> bytes:
+    """Where player stands among actions stamped at the same game ms: a hash of the game's seed,
+    the ms and the player, so no seat, device family or device index is favoured, and the same
+    game breaks the same tie the same way (the replay holds the order anyway)."""
+    return hashlib.blake2b(f"{seed}:{t_ms}:{player}".encode(), digest_size=8).digest()
 
 
 class GameScene(Scene):
@@ -97,7 +115,6 @@ class GameScene(Scene):
     controls: dict = {}
     reveal_kinds: frozenset = frozenset()
     reaction_label = "reaction time in ms (correct answers only)"  # under the results' times
-    tick_every_frame = False
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
     end_delay_ms = 1800    # the final table stays on screen this long before the results
     own_backdrop = False   # True: draw_table starts with an opaque canvas-sized picture of its
@@ -117,7 +134,8 @@ class GameScene(Scene):
         self.seats = list(seats if seats is not None else self.app.seats.occupied())
         self.players = len(self.seats)
         self.player_of = {seat.index: p for p, seat in enumerate(self.seats)}
-        self.seed = random.randrange(1 << 30) if seed is None else seed
+        # 64 bits from the OS: the first table a player sees must not pin the seed down.
+        self.seed = secrets.randbits(64) if seed is None else seed
         self.options = dict(options or {})
         self.demo = demo
         self.state = self.info.new(self.players, self.options, self.seed)
@@ -133,48 +151,51 @@ class GameScene(Scene):
         self.end_left = None
         self.shown_to = None  # the player whose hand is uncovered this turn: see covered()
         self._view = None
-        self._stop_ms = 0           # game time while the clock is stopped or held
-        self._origin_ns = None      # perf_counter_ns at game time 0 while the clock runs
+        self.clock = GameClock(self.app.clock_ns())
+        self.pending: list = []  # real-time presses waiting for their turn: (t_ns, seq, p, press)
+        self._seq = 0
         self._paused = False
         self._held = False
+        self.refused_bot_actions = 0
         self.seat_rects: dict[int, object] = {}
         self.setup()
-        self._start_clock()
+        for p, seat in enumerate(self.seats):  # a pad lost before the game started (how-to)
+            if seat.lost and p not in self.bots:
+                self.lost.add(p)
 
     def pause(self) -> None:
-        self._stop_ms = self.game_ms()
-        self._origin_ns = None
+        self.clock.stop(self.app.clock_ns())
         self._paused = True
 
     def resume(self) -> None:
         self._paused = False
         if not self._held:
-            self._start_clock()
+            self.clock.run(self.app.clock_ns())
 
     # -- the game clock --------------------------------------------------------------------------
-    def _start_clock(self, at_ns: int | None = None) -> None:
-        now = self.app.clock_ns() if at_ns is None else at_ns
-        self._origin_ns = now - int(self._stop_ms * 1_000_000)
-
     def game_ms(self, t_ns: int | None = None) -> int:
-        """Game time (ms) at perf_counter_ns `t_ns` (default: now). Never before the core's."""
-        if self._origin_ns is None:
-            ms = self._stop_ms
-        else:
-            t = self.app.clock_ns() if t_ns is None else t_ns
-            ms = (t - self._origin_ns) // 1_000_000
-        return max(int(ms), self.state.now)
+        """Game time (ms) at the app clock's stamp `t_ns` (default: now), as the clock ran at
+        that stamp (scenes/game_clock.py). Never before the core's time."""
+        t = self.app.clock_ns() if t_ns is None else t_ns
+        return max(int(self.clock.ms(t)), self.state.now)
 
     def hold(self) -> None:
         """Stop game time at the core's time until the next flip shows the new table."""
-        self._stop_ms = self.state.now
-        self._origin_ns = None
+        self.clock.hold(self.state.now)
         self._held = True
 
     def on_flip(self, t_ns: int) -> None:
         if self._held and not self._paused:
             self._held = False
-            self._start_clock(t_ns)
+            self.clock.run(t_ns)
+
+    def horizon_ms(self) -> int:
+        """Game time up to which every input is in: the app's input horizon (everything stamped
+        before it has been handed over), less the hold window late sources (phones) ask for."""
+        app = self.app
+        cut = app.input_horizon_ns() if hasattr(app, "input_horizon_ns") else app.clock_ns()
+        cut -= getattr(app, "input_delay_ns", 0)
+        return int(self.clock.ms(cut))
 
     # -- acting ----------------------------------------------------------------------------------
     def act(self, p: int, action, t_ms: int | None = None) -> bool:
@@ -185,8 +206,14 @@ class GameScene(Scene):
         try:
             events = self.state.apply(p, action, t if self.info.realtime else None)
         except IllegalAction as exc:
-            self._view = None  # time may have passed before the refusal
-            self.on_illegal(p, action, exc)
+            self._view = None
+            if exc.events:  # time passed up to the stamp before the refusal: show what it brought
+                self._changed(exc.events)
+            if p in self.bots:
+                self.refused_bot_actions += 1
+                self.app.log(f"{self.game_id}: CPU {p} refused ({exc.rule}); dropped")
+            else:
+                self.on_illegal(p, action, exc)
             return False
         if self.state.current_player() != p:
             self.shown_to = None  # the turn passed on: whoever comes next starts covered
@@ -195,9 +222,13 @@ class GameScene(Scene):
 
     def _changed(self, events) -> None:
         self._view = None
-        now = self.game_ms()  # (turn-based cores keep state.now at 0: use the scene's clock)
-        for p in self.wakes:
-            self.wakes[p] = now + (0 if self.info.realtime else self.bot_pace_ms)
+        if self.info.realtime:  # every CPU looks again at the moment of the change
+            for p in self.wakes:
+                self.wakes[p] = self.state.now
+        else:  # (turn-based cores keep state.now at 0: pace by the scene's clock)
+            now = self.game_ms()
+            for p in self.wakes:
+                self.wakes[p] = now + self.bot_pace_ms
         for event in events:
             ms = event.data.get("reaction_ms") if isinstance(event.data, dict) else None
             if ms is not None and event.player is not None:
@@ -212,8 +243,14 @@ class GameScene(Scene):
         return 0 if self.info.realtime else self.bot_pace_ms
 
     def advance(self) -> None:
-        """Let game time run to now: deadlines first, each at its own time, then the bots."""
-        if self._held or self._paused or self.state.is_terminal():
+        """Let game time run: a real-time game up to the input horizon, every action in stamp
+        order (run_stream); a turn-based game to now, its CPU players paced."""
+        if self._paused or self.state.is_terminal():
+            return
+        if self.info.realtime:
+            self.run_stream(self.horizon_ms())
+            return
+        if self._held:
             return
         now = self.game_ms()
         for _ in range(100):  # a deadline that does not move would otherwise loop forever
@@ -221,14 +258,8 @@ class GameScene(Scene):
             if deadline is None or deadline > now or self.state.is_terminal():
                 break
             self._changed(self.state.tick(max(deadline, self.state.now)))
-            if self._held:
-                return
-        if self.tick_every_frame and now > self.state.now and not self.state.is_terminal():
-            self._changed(self.state.tick(now))
-            if self._held:
-                return
         for p, bot in self.bots.items():
-            if self.state.is_terminal() or self._held:
+            if self.state.is_terminal():
                 return
             wake = self.wakes.get(p)
             if wake is None or wake > now:
@@ -236,6 +267,62 @@ class GameScene(Scene):
             actions, self.wakes[p] = bot.poll(self.state.view(p), self.state.legal_actions(p), now)
             for action in actions:
                 self.act(p, action, now)
+
+    def run_stream(self, until_ms: int) -> None:
+        """The one path of every real-time action: apply, in stamp order up to `until_ms`, what
+        is due: deadlines (at their time, before actions of the same ms), CPU players (at the
+        moment their modelled reaction lands: their wake time) and the humans' presses waiting
+        in `pending` (at their stamps). Actions of one ms are ordered by tie_rank; a seat's
+        own presses keep their order. While a reveal waits for its flip the clock stands at the
+        reveal, so only what is stamped before the stimulus was seen is due."""
+        state = self.state
+        for _ in range(MAX_STEPS_PER_UPDATE):
+            if self._paused or state.is_terminal():
+                return
+            now = state.now
+            deadline = state.next_deadline()
+            press_ms = self._press_ms(self.pending[0]) if self.pending else None
+            bot_ms = min((w for w in self.wakes.values() if w is not None), default=None)
+            due = [x for x in (deadline, press_ms, bot_ms) if x is not None]
+            if not due or min(due) > until_ms:
+                return
+            t = max(min(due), now)
+            if deadline is not None and deadline <= t:
+                self._changed(state.tick(t))
+                continue
+            actors = [(tie_rank(self.seed, t, p), 0, p, None)
+                      for p, w in self.wakes.items() if w is not None and w <= t]
+            for item in self.pending:
+                if self._press_ms(item) > t:
+                    break
+                actors.append((tie_rank(self.seed, t, item[2]), item[1], item[2], item))
+            _, _, p, item = min(actors, key=lambda a: (a[0], a[1]))
+            if item is None:
+                self._poll_bot(p, t)
+            else:
+                self.pending.remove(item)
+                self._apply_press(p, item[3], t)
+        self.app.log(f"{self.game_id}: the stream did not settle at {state.now} ms")
+
+    def _press_ms(self, item) -> int:
+        return max(int(self.clock.ms(item[0])), self.state.now)
+
+    def _poll_bot(self, p: int, t: int) -> None:
+        bot = self.bots[p]
+        view = self.state.view(p) if getattr(bot, "uses_view", True) else None
+        actions, wake = bot.poll(view, self.state.legal_actions(p), t)
+        self.wakes[p] = wake if wake is None or wake > t or actions else t + 1
+        for action in actions:
+            if self.state.is_terminal():
+                return
+            self.act(p, action, t)
+
+    def _apply_press(self, p: int, press, t: int) -> None:
+        if p in self.bots or p in self.lost:
+            return  # the seat changed hands while the press waited
+        action = self.press_to_action(p, press)
+        if action is not None:
+            self.act(p, action, t)
 
     # -- input -----------------------------------------------------------------------------------
     def handle(self, item) -> None:
@@ -271,6 +358,10 @@ class GameScene(Scene):
                 self.shown_to = p
                 self.sound("card_flip")
             return
+        if self.info.realtime:  # applied in stamp order by the next run_stream
+            self._seq += 1
+            bisect.insort(self.pending, (item.t_ns, self._seq, p, item))
+            return
         action = self.press_to_action(p, item)
         if action is not None:
             self.act(p, action, self.game_ms(item.t_ns))
@@ -279,6 +370,9 @@ class GameScene(Scene):
         """Player p's pad is gone: void its round in flight, pause, name the seat."""
         if p in self.bots or p in self.lost:
             return
+        at = self.game_ms(t_ns)
+        if self.info.realtime and not self._paused:
+            self.run_stream(at)  # what happened before the pad went comes first
         self.lost.add(p)
         if not self.state.is_terminal():
             try:
@@ -286,7 +380,7 @@ class GameScene(Scene):
             except ValueError:
                 void = None
             if void is not None and void() in self.state.legal_actions(p):
-                self.act(p, void(), self.game_ms(t_ns))
+                self.act(p, void(), at)
         if self.app.manager.top is self:
             self.app.manager.push("pause", game=self, device=None, seat=None, reason="lost")
 

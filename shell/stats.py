@@ -75,7 +75,7 @@ class Stats:
 
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path)
+        db = sqlite3.connect(self.path, check_same_thread=False)  # recorded from the frame thread
         try:
             row = db.execute("PRAGMA quick_check").fetchone()
             if row is None or row[0] != "ok":

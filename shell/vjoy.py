@@ -1,7 +1,6 @@
 """SDL virtual joysticks for tests and benchmarks: a real pad through SDL's own input path.
 
-Uses ctypes on the very SDL2 library pygame-ce loaded (found in /proc/self/maps, else next to the
-pygame package, e.g. site-packages/pygame_ce.libs/libSDL2-*.so), so the virtual device lives in
+Uses ctypes on the very SDL2 library pygame-ce loaded (shell.sdl), so the virtual device lives in
 the same SDL instance as pygame's event queue. Needs SDL >= 2.24 (SDL_JoystickAttachVirtualEx);
 pygame-ce 2.5.8 ships SDL 2.32.10. Works headless (SDL_VIDEODRIVER=dummy) and without root.
 
@@ -25,11 +24,8 @@ get). press/release/axis are safe to call from another thread (SDL locks its joy
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
-import glob
-import os
 
-import pygame
+from shell import sdl as shell_sdl
 
 BUTTONS = ("a", "b", "x", "y", "back", "guide", "start", "leftstick", "rightstick",
            "leftshoulder", "rightshoulder", "dpup", "dpdown", "dpleft", "dpright")
@@ -55,38 +51,14 @@ class _Desc(ctypes.Structure):
     ]
 
 
-_sdl = None
-
-
-def _find_sdl_path() -> str | None:
-    import pygame.base  # noqa: F401  (makes sure pygame's SDL is loaded)
-    try:
-        with open("/proc/self/maps", encoding="utf-8", errors="replace") as f:
-            for line in f:
-                path = line.split()[-1]
-                # libSDL2-2.0.so.0 (system), libSDL2-2-<hash>... (wheel); not SDL2_image
-                if os.path.basename(path).startswith(("libSDL2-2", "libSDL2.so")):
-                    return path
-    except OSError:
-        pass
-    here = os.path.dirname(pygame.__file__)
-    for pattern in (os.path.join(os.path.dirname(here), "pygame_ce.libs", "libSDL2-2*"),
-                    os.path.join(here, ".dylibs", "libSDL2*"), os.path.join(here, "SDL2.dll")):
-        found = sorted(glob.glob(pattern))
-        if found:
-            return found[0]
-    return ctypes.util.find_library("SDL2")
+_ready = False
 
 
 def sdl() -> ctypes.CDLL:
-    """The SDL2 library pygame-ce uses, with the prototypes this module needs."""
-    global _sdl
-    if _sdl is None:
-        path = _find_sdl_path()
-        if path is None:
-            raise RuntimeError("cannot find the SDL2 library pygame-ce loaded")
-        lib = ctypes.CDLL(path)
-        lib.SDL_GetError.restype = ctypes.c_char_p
+    """The SDL2 library pygame-ce uses (shell.sdl), with the prototypes this module needs."""
+    global _ready
+    lib = shell_sdl.library()
+    if not _ready:
         lib.SDL_JoystickAttachVirtualEx.argtypes = [ctypes.POINTER(_Desc)]
         lib.SDL_JoystickAttachVirtualEx.restype = ctypes.c_int
         lib.SDL_JoystickDetachVirtual.argtypes = [ctypes.c_int]
@@ -104,8 +76,8 @@ def sdl() -> ctypes.CDLL:
         lib.SDL_JoystickSetVirtualAxis.restype = ctypes.c_int
         lib.SDL_JoystickSetVirtualHat.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint8]
         lib.SDL_JoystickSetVirtualHat.restype = ctypes.c_int
-        _sdl = lib
-    return _sdl
+        _ready = True
+    return lib
 
 
 def _check(result: int, what: str) -> int:

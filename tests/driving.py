@@ -159,3 +159,11 @@ def play_my_turns(app, scene, my_turn, frames: int) -> int:
         my_turn(scene.view())
         turns += 1
     return turns
+
+
+def hand_over(scene, item) -> None:
+    """Give a game scene one input item and let its stream apply it at once (the loop would at
+    its next update: real-time presses wait in stamp order)."""
+    scene.handle(item)
+    if scene.info.realtime and not scene._paused:
+        scene.run_stream(scene.game_ms(getattr(item, "t_ns", None)))

@@ -7,7 +7,7 @@ import pytest
 from shell.input import Press
 from game.fliegen_klatschen import SWATTER, Reveal
 from scenes.games.fliegen_klatschen import scene as fk
-from tests.driving import close_app, real_app
+from tests.driving import hand_over, close_app, real_app
 
 GAME = "fliegen_klatschen"
 
@@ -118,10 +118,10 @@ def test_the_active_player_turns_the_card_under_the_hand(app):
     view = scene.view()
     card = scene.cursor[0][0]
     assert card is not None and not next(c for c in view["cards"] if c["card"] == card)["up"]
-    scene.handle(press(scene, 0, "right"))
+    hand_over(scene, press(scene, 0, "right"))
     moved = scene.cursor[0][0]
     assert moved != card and scene.places[moved][0] > scene.places[card][0]
-    scene.handle(press(scene, 0, "a"))
+    hand_over(scene, press(scene, 0, "a"))
     assert scene.state.log[-1][1] == {"type": "Reveal", "card": moved}
     assert scene.state.place[moved] == "up"
 
@@ -133,14 +133,14 @@ def test_a_keyboard_hand_carries_both_hands_and_refusals_show_at_the_hand(app):
     scene.act(0, Reveal(fly))
     scene.act(1, Reveal(other))                   # two flies: no catch; seat 0 is to turn
     app.run(frames=2)
-    scene.handle(press(scene, 1, "left"))
-    scene.handle(press(scene, 1, "right"))
-    scene.handle(press(scene, 1, "a"))            # seat 1 slaps while catching is closed
+    hand_over(scene, press(scene, 1, "left"))
+    hand_over(scene, press(scene, 1, "right"))
+    hand_over(scene, press(scene, 1, "a"))            # seat 1 slaps while catching is closed
     assert state.false_starts == [0, 1] and state.frozen[1] == [True, False]
     assert scene.cursor[1][0] in (fly, other)      # its hand moves over the face-up cards
-    scene.handle(press(scene, 1, "a"))            # the same key now slaps with the other hand
+    hand_over(scene, press(scene, 1, "a"))            # the same key now slaps with the other hand
     assert state.false_starts == [0, 2] and state.frozen[1] == [True, True]
-    scene.handle(press(scene, 1, "a"))            # both frozen: refused, and said at the hand
+    hand_over(scene, press(scene, 1, "a"))            # both frozen: refused, and said at the hand
     assert state.false_starts == [0, 2]
     assert [r[:2] for r in scene.refusals] == [(1, "hand frozen after a false start")]
     app.run(frames=2)                             # drawing the refusal is fine

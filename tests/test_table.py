@@ -69,6 +69,7 @@ def test_a_reveal_holds_game_time_until_the_flip_shows_it(table):
     app.now += 300 * MS
     assert scene.game_ms() == light + 300
     scene.handle(press(app, "kb1", "a", at_ns=flip + 231 * MS))
+    scene.update(8)                                # presses are applied in stamp order
     assert scene.state.scores == [1, 0]
     assert scene.reactions[0] == [(231.0, True)]
 
@@ -77,6 +78,8 @@ def test_a_press_before_the_flip_counts_from_the_reveal_not_before_it(table):
     app, scene = table
     light = run_to_light(app, scene)
     scene.handle(press(app, "pad:abc:1", "a", at_ns=app.now + 1 * MS))
+    app.now += 2 * MS
+    scene.update(8)
     assert scene.state.scores == [0, 1]
     assert scene.reactions[1] == [(0.0, True)]
     assert scene.state.now == light
@@ -98,6 +101,7 @@ def test_an_illegal_press_flashes_and_sounds_and_changes_nothing(table):
     app, scene = table
     app.now += 100 * MS
     scene.handle(press(app, "kb1", "a"))
+    scene.update(8)
     assert scene.state.scores == [0, 0] and not scene.state.lit
     assert [entry[0] for entry in scene.state.log] in ([], [None])  # at most time passing
     assert app.audio.played[-1] == "error"
