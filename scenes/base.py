@@ -12,13 +12,19 @@ manager (scenes/manager.py) keeps them on a stack and calls, in this order and o
 Every scene gets exactly one enter and at most one exit, and pause/resume alternate in
 between, starting with pause. While it is on top it also gets:
 
-    handle(item)      one input item: shell.input.Press or shell.input.DeviceChange, already
-                      stamped (item.t_ns, perf_counter_ns when it was taken from the queue).
+    handle(item)      one input item (shell.input.Press), already stamped (item.t_ns: when it
+                      was read, in the app's perf_counter_ns clock).
     handle_raw(event, t_ns) -> bool   a raw pygame event before the input layer sees it;
                       return True to swallow it (key capture in settings, the key test).
     update(dt_ms)     a fixed time step (dt_ms is constant); the only place that animates.
     on_flip(t_ns)     the moment display.flip() returned after a frame that drew this scene:
                       the moment what it drew became visible (stimulus onset).
+
+Every scene on the stack, covered or not, bottom first, gets:
+
+    on_device(change) a device came or went (shell.input.DeviceChange: kind "added", "lost" or
+                      "back", its seat). `self.app.manager.top is self` tells a scene whether it
+                      is the one on screen.
 
 and every frame, for every scene that is visible (the top one, and those below an overlay):
 
@@ -67,6 +73,13 @@ class Scene:
 
     def handle_raw(self, event, t_ns: int) -> bool:
         return False
+
+    def on_device(self, change) -> None:
+        pass
+
+    @property
+    def on_top(self) -> bool:
+        return self.app.manager.top is self
 
     def update(self, dt_ms: float) -> None:
         pass

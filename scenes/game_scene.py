@@ -325,12 +325,18 @@ class GameScene(Scene):
             self.act(p, action, t)
 
     # -- input -----------------------------------------------------------------------------------
-    def handle(self, item) -> None:
-        kind = getattr(item, "kind", None)
-        if kind is not None:  # shell.input.DeviceChange
-            if kind == "lost" and item.seat in self.player_of:
-                self.seat_lost(self.player_of[item.seat], item.t_ns)
+    def on_device(self, change) -> None:
+        """A pad came or went, whether or not this scene is on top (a pause, settings or the
+        how-to card may cover it): the seat is marked lost, or has its device back."""
+        p = self.player_of.get(change.seat)
+        if p is None:
             return
+        if change.kind == "lost":
+            self.seat_lost(p, change.t_ns)
+        elif change.kind == "back":
+            self.seat_back(p)
+
+    def handle(self, item) -> None:
         if self.demo:  # attract mode: any button ends it
             if item.down:
                 self.app.manager.reset("title")
@@ -381,8 +387,11 @@ class GameScene(Scene):
                 void = None
             if void is not None and void() in self.state.legal_actions(p):
                 self.act(p, void(), at)
-        if self.app.manager.top is self:
-            self.app.manager.push("pause", game=self, device=None, seat=None, reason="lost")
+        if self.on_top:
+            self.pause_for_lost()
+
+    def pause_for_lost(self) -> None:
+        self.app.manager.push("pause", game=self, device=None, seat=None, reason="lost")
 
     def seat_back(self, p: int) -> None:
         """Player p has a device again (its pad re-plugged, or another device claimed it)."""
@@ -424,6 +433,9 @@ class GameScene(Scene):
 
     # -- frame -----------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> None:
+        if self.lost:  # a seat lost its pad while something else was on screen (the how-to)
+            self.pause_for_lost()
+            return
         self.anim_ms += dt_ms
         self.flashes = [f for f in self.flashes if f[2] > self.anim_ms]
         self.advance()

@@ -9,7 +9,10 @@
 Changes take effect at once; the scene that asked keeps running to the end of its own call, so
 it must not touch the stack again afterwards in the same call.
 
-Only the top scene gets input, updates and flips. Drawing starts at the highest opaque scene,
+Only the top scene gets input, updates and flips; a device that comes or goes
+(shell.input.DeviceChange) is told to EVERY scene on the stack, bottom first, through
+`on_device`: a game covered by the how-to card, a pause, settings or results still learns that a
+seat lost its pad, and a pause under Settings that its pad is back. Drawing starts at the highest opaque scene,
 so an overlay (opaque = False, e.g. pause) shows the frozen scene below it.
 
 Game scenes are listed by game id in scenes.games.GAME_SCENES (see there).
@@ -113,6 +116,11 @@ class SceneManager:
 
     # -- the frame -------------------------------------------------------------------------------
     def handle(self, item) -> None:
+        if getattr(item, "kind", None) is not None:  # a DeviceChange: every scene hears it
+            for scene in list(self.stack):
+                if scene in self.stack:  # (one may have closed another on hearing it)
+                    scene.on_device(item)
+            return
         if self.stack:
             self.stack[-1].handle(item)
 

@@ -49,7 +49,8 @@ from pathlib import Path
 
 import pygame
 
-from shell import look, paint
+from shell import look, main_thread, paint
+from shell.pad_reader import PadReader
 
 FPS = 60
 FRAME_NS = 1_000_000_000 // FPS
@@ -60,6 +61,7 @@ POLL_S = 0.0005            # sleep between polls of the queue while waiting for 
 WORK_POLL_S = 0.0003       # between polls while the frame thread works
 SWITCH_INTERVAL_S = 0.00005  # how soon a thread waiting for the GIL gets it (default: 5 ms)
 MAX_CATCH_UP_NS = 100_000_000  # after a stall, do not replay more than 0.1 s of updates
+LAG_CAP_NS = 20_000_000    # the input horizon never waits longer than this for the pad thread
 SETTLE_FRAMES = 45         # a new scene is auto-screenshotted this many frames after it appears
 NOTICE_MS = 7000
 
@@ -101,10 +103,13 @@ class FrameThread:
             error, self._error = self._error, None
             raise error
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 30) -> bool:
+        """Let a frame being worked out finish, then end the thread. False if it would not
+        end within `timeout` seconds (a hung frame): the caller must then leave pygame up."""
         self._stopping = True
         self._go.set()
-        self._thread.join(timeout=5)
+        self._thread.join(timeout=timeout)
+        return not self._thread.is_alive()
 
 
 class App:
@@ -134,6 +139,8 @@ class App:
 
         from sounds.synth import RATE
 
+        if main_thread.wanted():
+            main_thread.guard()
         pygame.mixer.pre_init(RATE, -16, 1, 512)  # the synthesised sounds' format
         # Pads keep working while another window has the focus (a TV box, a chat window).
         os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
@@ -149,6 +156,8 @@ class App:
 
         self.seats = Seats(names=self.settings.get("seat_names") or None)
         self.hub = InputHub(self.settings, self.seats)
+        self.pads = PadReader(clock_ns)
+        self.pads.start()
         self.audio = Audio(self.settings, enabled=audio)
         self.manager = manager(self)  # the scene stack, made by the composer's factory
         for item in self.hub.scan(self.clock_ns()):  # pads plugged in before we started
@@ -164,6 +173,8 @@ class App:
         self._last_update = None
         self._acc = 0
         self._held: list[tuple[object, int]] = []  # (event, stamp) taken during a frame's work
+        self._taken_ns = clock_ns()  # every input stamped before this has been taken
+        self.input_delay_ns = 0  # hold window asked for by late input sources (phones)
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.frame_thread = FrameThread(self.work)
 
@@ -244,7 +255,10 @@ class App:
     def close(self) -> None:
         """End the frame thread and pygame (the window, the pads, the mixer). Cached art and
         fonts die with pygame; the pixel scale goes back to 1."""
-        self.frame_thread.stop()
+        if not self.frame_thread.stop():
+            self.log("a frame did not finish within 30 s; leaving pygame to the process exit")
+            return
+        self.pads.stop()
         pygame.quit()
         look.reset_cache()
         paint.set_scale(1)
@@ -322,6 +336,10 @@ class App:
 
     def _after_frame(self) -> None:
         self.frames += 1
+        for source in (self.settings, self.stats):  # notices made since: shown once, now
+            note = source.take_notice()
+            if note:
+                self.notice(note)
         for note in self.notices:
             note[1] -= 1000 / FPS
         self.notices = [n for n in self.notices if n[1] > 0]
@@ -343,23 +361,42 @@ class App:
                 return
             time.sleep(min(left / 1e9, POLL_S))
 
+    def take_events(self) -> list[tuple[object, int]]:
+        """Take every event waiting in SDL's queue, each with its stamp: a pad event with the
+        stamp the pad thread gave it when it was read (shell/pad_reader.py), anything else
+        with the moment it is taken from the queue (keys, and pads where no pad thread runs)."""
+        with self.pads.lock:
+            events = pygame.event.get()
+            t_ns = self.clock_ns()
+            settled = self.pads.settled_ns if self.pads.running else t_ns
+            stamped = [(event, self.pads.stamp(event, t_ns) or t_ns) for event in events]
+        # Inputs stamped before this are all in hand now. A pad thread that lags (a busy
+        # machine) holds the horizon back, but never by more than LAG_CAP_NS.
+        self._taken_ns = max(min(t_ns, settled), t_ns - LAG_CAP_NS)
+        return stamped
+
+    def input_horizon_ns(self) -> int:
+        """The stamp before which every input has reached the scenes: scenes apply real-time
+        input in stamp order up to here (scenes/game_scene.py, run_stream). While a frame is
+        worked out it stays where the frame began: what is taken meanwhile is handed over after
+        the flip."""
+        return self._taken_ns
+
     def pump(self) -> None:
-        events = pygame.event.get()
-        t_ns = self.clock_ns()  # the moment these events were taken from the queue
-        for event in events:
+        for event, t_ns in self.take_events():
             self.dispatch(event, t_ns)
-        self._tick_hub(t_ns)
+        self._tick_hub(self.clock_ns())
 
     def _tick_hub(self, t_ns: int) -> None:
         for item in self.hub.tick(t_ns):  # a held "back" turns into LEAVE without an event
             self.manager.handle(item)
 
     def hold_events(self) -> None:
-        """While the frame thread works: take and stamp events, keep them for pass_held()."""
-        events = pygame.event.get()
-        if events:
-            t_ns = self.clock_ns()
-            self._held.extend((event, t_ns) for event in events)
+        """While the frame thread works: take and stamp events, keep them for pass_held().
+        (The horizon stays where the frame began: these are handed over after the flip.)"""
+        taken = self._taken_ns
+        self._held.extend(self.take_events())
+        self._taken_ns = taken
 
     def pass_held(self) -> None:
         """Hand on the events held back during the frame's work, with the stamps they got."""

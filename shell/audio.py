@@ -6,13 +6,17 @@ three volumes (master, music, effects) that apply at once.
     audio.set_volumes(master=0.5) # stored in settings and applied immediately
     audio.music(True / False)
 
-Effects are rendered once, lazily, on first use (a few ms each in pure Python); the music
-loop takes about half a second, once. With SDL's dummy audio driver nothing is synthesised
-(`ok` is False) but play() still counts what would have played.
+Effects are rendered once, on a thread of their own that starts with the Audio (5-200 ms each
+in pure Python, the music loop about half a second): a sound is never made on the thread that
+plays it, so playing never stalls a frame or the input. A sound asked for before it is ready is
+skipped (counted in `skipped`); music asked for before it is ready starts when it is. With SDL's
+dummy audio driver nothing is synthesised (`ok` is False) but play() still counts what would
+have played.
 """
 
 from __future__ import annotations
 
+import threading
 from array import array
 from collections import Counter
 
@@ -31,6 +35,10 @@ class Audio:
         self.channels = 1
         self.played: list[str] = []  # names played, newest last (the last 50)
         self.counts: Counter = Counter()  # how often each name was played (tests read it)
+        self.skipped: Counter = Counter()  # asked for before they were made
+        self.ready = threading.Event()     # set once every effect and the music are made
+        self._want_music = False
+        self._lock = threading.Lock()
         if enabled:
             try:
                 if not pygame.mixer.get_init():
@@ -42,6 +50,26 @@ class Audio:
                 pygame.mixer.set_num_channels(16)
             except pygame.error:
                 self.ok = False
+        if self.ok:
+            threading.Thread(target=self._prepare, name="sounds", daemon=True).start()
+        else:
+            self.ready.set()
+
+    def _prepare(self) -> None:
+        """Make every effect, then the music loop (on the "sounds" thread)."""
+        try:
+            for name in synth.EFFECTS:
+                self.sound(name)
+            music = self._make(synth.music_loop())
+            with self._lock:
+                self.music_sound = music
+                start = self._want_music
+            if start:
+                self.music(True)
+        except pygame.error:
+            pass  # the mixer went away (closing): nothing to play anyway
+        finally:
+            self.ready.set()
 
     # -- volumes -------------------------------------------------------------------------------
     def volume(self, key: str) -> float:
@@ -72,12 +100,15 @@ class Audio:
         return pygame.mixer.Sound(buffer=data.tobytes())
 
     def sound(self, name: str):
+        """The effect `name`, made now if it is not made yet (the preparing thread's job: the
+        playing side uses self.sounds.get and never waits)."""
         if name not in self.sounds:
             build = synth.EFFECTS.get(name)
             if build is None:
                 return None
-            self.sounds[name] = self._make(build())
-            self.sounds[name].set_volume(self.volume("master_volume") * self.volume("effects_volume"))
+            made = self._make(build())
+            made.set_volume(self.volume("master_volume") * self.volume("effects_volume"))
+            self.sounds[name] = made  # (only now can play() see it: at its volume)
         return self.sounds[name]
 
     def play(self, name: str) -> None:
@@ -86,31 +117,32 @@ class Audio:
         self.counts[name] += 1
         if not self.ok:
             return
+        sound = self.sounds.get(name)
+        if sound is None:
+            self.skipped[name] += 1
+            return
         try:
-            sound = self.sound(name)
-            if sound is not None:
-                sound.play()
+            sound.play()
         except pygame.error:
             pass
-
-    def preload(self) -> None:
-        if self.ok:
-            for name in synth.EFFECTS:
-                self.sound(name)
 
     def music(self, on: bool = True) -> None:
         if not self.ok:
             return
         try:
             if on:
-                if self.music_sound is None:
-                    self.music_sound = self._make(synth.music_loop())
+                with self._lock:
+                    self._want_music = True
+                    if self.music_sound is None:
+                        return  # it starts when the preparing thread has made it
                 if self.music_channel is None or not self.music_channel.get_busy():
                     self.music_channel = self.music_sound.play(loops=-1)
                 self.apply_volumes()
-            elif self.music_channel is not None:
-                self.music_channel.stop()
-                self.music_channel = None
+            else:
+                self._want_music = False
+                if self.music_channel is not None:
+                    self.music_channel.stop()
+                    self.music_channel = None
         except pygame.error:
             pass
 

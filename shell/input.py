@@ -15,8 +15,9 @@ device has no seat).
 Devices
     "kb1".."kb4"        keyboard zones (KEYBOARD_ZONES); always present, no DeviceChange
     "pad:<guid>:<n>"    a pad; n tells identical models (same GUID) apart, 1 for the first
-Pads go through SDL's game-controller API (pygame._sdl2.controller), up to 8, hot-plugged at any
-time, tracked by SDL instance id. A controller-capable pad sends CONTROLLER* and JOY* events; the
+Pads go through SDL's game-controller API (pygame._sdl2.controller), up to 8 open at once (a pad
+coming back to its lost seat is let in even then), hot-plugged at any time, tracked by SDL
+instance id. Any device-added event rescans every connected pad by its current index. A controller-capable pad sends CONTROLLER* and JOY* events; the
 hub opens it as a controller and ignores its JOY* events. A joystick SDL has no mapping for is
 opened as a plain joystick and read from JOY* events (best effort: buttons 0-3 a/b/x/y, 4/5 l/r,
 6 back, 7 start, hat and axes 0/1 -> directions, axes 2/3 -> second stick).
@@ -52,6 +53,7 @@ pad_name(device), close().
 
 from __future__ import annotations
 
+import ctypes
 from dataclasses import dataclass
 
 import pygame
@@ -213,6 +215,19 @@ class _Pad:
                     handle.quit()
                 except pygame.error:
                     pass
+
+
+def _instance_id(index: int) -> int | None:
+    """The SDL instance id of the pad at `index`, without opening it (None if unknown)."""
+    try:
+        from shell import sdl
+        lib = sdl.library()
+        lib.SDL_JoystickGetDeviceInstanceID.argtypes = [ctypes.c_int]
+        lib.SDL_JoystickGetDeviceInstanceID.restype = ctypes.c_int32
+        found = lib.SDL_JoystickGetDeviceInstanceID(index)
+    except (RuntimeError, OSError, AttributeError):
+        return None
+    return None if found < 0 else found
 
 
 def _hysteresis(state: int, v: float) -> int:
@@ -416,16 +431,11 @@ class InputHub:
                 for action, on in (("left", x < 0), ("right", x > 0), ("up", y > 0),
                                    ("down", y < 0)):
                     self._set(pad.device, action, ("hat",), on, t_ns, out)
-        elif t == pygame.CONTROLLERDEVICEADDED:
-            self._open(event.device_index, True, t_ns, out)
-        elif t == pygame.JOYDEVICEADDED:
-            # A controller-capable device also sends CONTROLLERDEVICEADDED: handled there.
-            try:
-                plain = not _controller_module().is_controller(event.device_index)
-            except pygame.error:
-                plain = False  # already gone again
-            if plain:
-                self._open(event.device_index, False, t_ns, out)
+        elif t == pygame.CONTROLLERDEVICEADDED or t == pygame.JOYDEVICEADDED:
+            # Not event.device_index: an event taken while a frame was worked out may carry an
+            # index that another pad's going has since shifted (SDL fixes up only the events
+            # still in its queue). Every connected pad not yet open is opened instead.
+            out += self.scan(t_ns)
         elif t == pygame.CONTROLLERDEVICEREMOVED or t == pygame.JOYDEVICEREMOVED:
             pad = self._pads.pop(event.instance_id, None)
             if pad is not None:
@@ -436,11 +446,15 @@ class InputHub:
         return out
 
     def scan(self, t_ns: int) -> list[DeviceChange]:
-        """Open every pad already connected (those not yet tracked)."""
+        """Open every pad connected now that is not open yet (by its current index)."""
         out: list = []
         controller = _controller_module()
         for index in range(pygame.joystick.get_count()):
-            self._open(index, controller.is_controller(index), t_ns, out)
+            try:
+                as_controller = controller.is_controller(index)
+            except pygame.error:
+                continue  # gone again: its REMOVED event follows
+            self._open(index, as_controller, t_ns, out)
         return out
 
     # ---- helpers -----------------------------------------------------------------------
@@ -481,9 +495,8 @@ class InputHub:
             self._set(pad.device, action, ("axis", axis), on, t_ns, out)
 
     def _open(self, index: int, as_controller: bool, t_ns: int, out: list) -> None:
-        if len(self._pads) >= MAX_PADS:
-            self._skipped = True  # picked up by scan() when a pad goes away
-            return
+        if _instance_id(index) in self._pads:
+            return  # open already (known without opening it again)
         try:
             # The instance id and GUID come from a Joystick opened by the CURRENT index. Not from
             # Controller.as_joystick(): pygame-ce 2.5.8 hands back its cached Controller for an
@@ -500,11 +513,26 @@ class InputHub:
                 name = handle.name or name
         except pygame.error:
             return  # gone again before we got to it; its REMOVED event follows
+        if len(self._pads) >= MAX_PADS and not self._awaited(guid):
+            # Full: a pad that is not coming back to its seat waits (scan() when one goes).
+            # A pad whose seat waits for it is always let in, so a ninth pad that came
+            # meanwhile can never lock a seated player out.
+            for handle in (handle, joy):
+                if handle is not None:
+                    handle.quit()
+            self._skipped = True
+            return
         device, seat, kind = self._device_for(guid)
         self._pads[instance_id] = _Pad(device, instance_id, guid, name,
                                        controller=handle, joystick=joy)
         self.glyph(device)  # number the pad in order of arrival
         out.append(DeviceChange(kind, device, seat, t_ns, name))
+
+    def _awaited(self, guid: str) -> bool:
+        """Does a lost seat wait for a pad of this model (GUID)?"""
+        prefix = f"pad:{guid}:"
+        return any(seat.lost and (seat.device or "").startswith(prefix)
+                   for seat in self.seats.occupied())
 
     def _device_for(self, guid: str) -> tuple[str, int | None, str]:
         """The device id for a new pad with this GUID, its seat and the DeviceChange kind."""

@@ -8,6 +8,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("FLOTTE_CHECK_THREADS", "1")  # window/event calls off the main thread fail
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 

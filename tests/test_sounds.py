@@ -49,3 +49,29 @@ def test_unknown_sound_and_dummy_driver_are_harmless():
     audio.play("no such sound")
     audio.play("join")
     assert audio.counts["join"] == 1
+
+
+def test_sounds_are_made_on_their_own_thread_and_playing_never_makes_one(monkeypatch):
+    """Synthesis costs 5-200 ms a sound: play() must never do it on the caller's thread."""
+    import threading
+
+    made_on = []
+    real = synth.EFFECTS["join"]
+    monkeypatch.setitem(synth.EFFECTS, "join",
+                        lambda: made_on.append(threading.current_thread().name) or real())
+    pygame.mixer.quit()
+    audio = Audio(None)
+    if not pygame.mixer.get_init():
+        pytest.skip("no mixer at all on this machine")
+    audio.ok = True                       # the dummy driver: make them anyway, as a real one would
+    audio.sounds.clear()
+    audio.play("join")                    # not made yet: skipped, never made here
+    assert made_on == [] and audio.skipped["join"] == 1
+    audio.ready.clear()
+    worker = threading.Thread(target=audio._prepare, name="sounds")
+    worker.start()
+    worker.join(timeout=30)
+    assert made_on == ["sounds"] and audio.ready.is_set()
+    audio.play("join")
+    assert audio.skipped["join"] == 1     # made once, played from then on
+    pygame.mixer.quit()

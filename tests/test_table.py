@@ -118,7 +118,7 @@ def test_start_opens_the_pause_overlay_driven_by_that_device(table):
 def test_a_lost_pad_voids_the_round_pauses_and_can_be_taken_back(table):
     app, scene = table
     app.now += 200 * MS
-    scene.handle(DeviceChange("lost", "pad:abc:1", 1, app.now, "Pad"))
+    app.manager.handle(DeviceChange("lost", "pad:abc:1", 1, app.now, "Pad"))
     assert scene.state.voided == 1
     assert scene.lost == {1}
     assert app.manager.top.kw["reason"] == "lost"

@@ -26,7 +26,8 @@ class HowToScene(Scene):
         self.done: set[int] = set()
 
     def humans(self):
-        return self.app.seats.humans()
+        """The seated people with a device (a seat whose pad is lost cannot say it is done)."""
+        return [s for s in self.app.seats.humans() if not s.lost]
 
     def handle(self, item) -> None:
         if not down(item) or item.seat is None:

@@ -47,6 +47,11 @@ class LobbyScene(Scene):
         self._unready()
 
     def _unready(self) -> None:
+        # No game runs while the lobby is on screen: a seat whose pad went while a game, the
+        # results or a menu was up is simply free again (as if the pad had left here).
+        for seat in self.app.seats.occupied():
+            if seat.lost:
+                self.app.seats.leave(seat.index)
         for seat in self.app.seats.humans():
             self.app.seats.set_ready(seat.index, False)
         self.countdown = None
@@ -95,13 +100,15 @@ class LobbyScene(Scene):
     def room(self) -> bool:
         return len(self.app.seats.occupied()) < self.info.max_players
 
+    def on_device(self, change) -> None:
+        if change.kind == "lost" and change.seat is not None and self.on_top:
+            self.app.seats.leave(change.seat)  # no game running: a pulled pad simply leaves
+            self.app.audio.play("leave")
+            self.countdown = None
+
     def handle(self, item) -> None:
         seats = self.app.seats
         if not is_press(item):
-            if item.kind == "lost" and item.seat is not None:
-                seats.leave(item.seat)  # no game running: a pulled pad simply leaves
-                self.app.audio.play("leave")
-                self.countdown = None
             return
         if item.action == "leave" and item.seat is not None:
             seats.leave(item.seat)

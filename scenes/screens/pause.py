@@ -1,12 +1,15 @@
 """Pause overlay: holds the paused game scene (which stays on the stack, clock stopped) and is
 drawn over it.
 
-Opened by "start" from a seated player: only that player's device drives it (resume, the three
-volumes with left/right, the rules, settings, quit to the menu). Opened because a pad was
-unplugged (reason="lost"): a banner names every seat without its pad; that pad plugged back in
-takes its seat again (the input hub re-binds it and sends DeviceChange "back"); a device without
-a seat pressing A claims the seat; any seated player of the game may choose "Hand ... to the
-CPU". When no seat is missing any more, a pause opened for a lost pad closes by itself.
+Opened by "start" from a seated player: whoever holds that seat drives it (resume, the three
+volumes with left/right, the rules, settings, quit to the menu): the same pad, or the device that
+claimed the seat after that pad was lost. While that seat has no device (its pad lost, or handed
+to the CPU), any seated human of the game drives it, so a pause is never orphaned. Opened
+because a pad was unplugged (reason="lost"): a banner names every seat without its pad; that pad
+plugged back in takes its seat again (the input hub re-binds it and sends DeviceChange "back"); a
+device without a seat pressing A claims the seat; any seated player of the game may choose
+"Hand ... to the CPU". When no seat is missing any more, a pause opened for a lost pad closes by
+itself (at once, or when it is on top again if Settings covers it).
 """
 
 from __future__ import annotations
@@ -25,14 +28,18 @@ class PauseScene(Scene):
 
     def enter(self, game, device=None, seat=None, reason: str = "menu", **kw) -> None:
         self.game = game
-        self.device = device  # the driver; None: any seated player of the game
+        self.seat = seat  # the driver's seat (shell.seats index); None: any seated human
         self.reason = reason
+        self.close_when_top = False
         self.show_rules = False
         self.menu = Menu(self.items())
         self.app.audio.play("back")
 
     def resume(self) -> None:  # back from settings
-        self.menu.items = self.items()
+        if self.close_when_top and not self.game.lost:
+            self.close()
+            return
+        self.refresh()
 
     def items(self) -> list:
         vol = self.app.audio.volume
@@ -57,24 +64,35 @@ class PauseScene(Scene):
         self.menu.index = keys.index(key) if key in keys else 0
 
     # -- input ---------------------------------------------------------------------------------
+    def driver_seat(self) -> int | None:
+        """The seat that drives the menu now: the one that paused while a human of the game
+        holds it with a connected device; None (anyone seated) otherwise."""
+        if self.seat is None:
+            return None
+        game, seat = self.game, self.app.seats[self.seat]
+        p = game.player_of.get(self.seat)
+        if p is None or p in game.bots or p in game.lost or not seat.is_human or seat.lost:
+            return None
+        return self.seat
+
     def may_drive(self, item) -> bool:
-        if self.device is not None:
-            return item.device == self.device
+        driver = self.driver_seat()
+        if driver is not None:
+            return item.seat == driver
         p = self.game.player_of.get(item.seat)
         return p is not None and p not in self.game.bots and p not in self.game.lost
+
+    def on_device(self, change) -> None:
+        """(The game below heard it first and has marked the seat lost or back.)"""
+        if self.game.player_of.get(change.seat) is None:
+            return
+        if change.kind == "back":
+            self.app.audio.play("join")
+        self.after_seat_change()
 
     def handle(self, item) -> None:
         game = self.game
         if not is_press(item):
-            p = game.player_of.get(item.seat)
-            if p is None:
-                return
-            if item.kind == "lost":
-                game.seat_lost(p, item.t_ns)
-            elif item.kind == "back":
-                game.seat_back(p)
-                self.app.audio.play("join")
-            self.after_seat_change()
             return
         if item.seat is None and down(item, "a", "start") and game.lost:
             p = min(game.lost)
@@ -130,13 +148,17 @@ class PauseScene(Scene):
     def after_seat_change(self) -> None:
         self.app.manager.invalidate()  # the game's seat strip below shows who is lost
         if not self.game.lost and self.reason == "lost":
-            self.close()
+            if self.on_top:
+                self.close()
+            else:
+                self.close_when_top = True  # Settings is open over it: close when back
         else:
             self.refresh()
 
     def close(self) -> None:
         self.app.audio.play("confirm")
-        self.app.manager.pop()
+        if self.on_top:
+            self.app.manager.pop()
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, canvas) -> None:
@@ -173,6 +195,6 @@ class PauseScene(Scene):
         height = min(84, (panel.bottom - panel.top - 200) // n - 16)
         look.menu(canvas, [self.menu.label(i) for i in range(n)], self.menu.index,
                   panel.top + 130, width=760, height=max(56, height), gap=14)
-        driver = "the player who paused" if self.device else "any player"
+        driver = "the player who paused" if self.driver_seat() is not None else "any player"
         look.text(canvas, f"Left/Right: volume    A: choose ({driver})",
                   (panel.centerx, panel.bottom - 20), look.SMALL, look.MUTED, "midbottom")
