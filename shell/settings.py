@@ -132,8 +132,8 @@ def decode_fields(text: str) -> list[tuple[str, Any]]:
 
     A value the decoder cannot build (nested past the recursion limit) becomes an _Unreadable,
     and so do integers of more than MAX_DIGITS digits, NaN and Infinity: they cost their field
-    only. Raises TypeError when the text is JSON but not an object, json.JSONDecodeError when it
-    is not JSON."""
+    only. Raises TypeError when the text does not begin with an object (a JSON list, say),
+    json.JSONDecodeError when it is not valid JSON."""
     i = _SPACE.match(text).end()
     if not text.startswith("{", i):
         if text.strip():

@@ -369,6 +369,7 @@ def test_set_refuses_what_the_file_could_not_hold(tmp_path):
     for key, value in [("game_options", {"flixo": {"seed": 10 ** 30}}),
                        ("game_options", {"flixo": {"x": float("nan")}}),
                        ("progress", {"flixo": {"at": object()}}),
+                       ("game_options", {"flotter_otter": ["series"]}),
                        ("from_the_future", "\udc00")]:
         with pytest.raises(ValueError):
             s.set(key, value)
