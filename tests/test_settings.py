@@ -166,8 +166,8 @@ def test_a_bad_draw_scale_falls_back_to_auto(tmp_path):
 
 
 # ---- faults at the edges (issue 16): each reads a real file from disk ---------------------
-GOOD = {"version": 1, "master_volume": 0.5, "music_volume": 0.3, "effects_volume": 0.2, "fullscreen": True,
-        "draw_scale": 2, "key_bindings": {"kb1": {"a": "v"}}, "seat_names": ["Anna", "Ben"],
+GOOD = {"version": 1, "master_volume": 0.5, "music_volume": 0.3, "effects_volume": 0.2,
+        "fullscreen": True, "draw_scale": 2, "key_bindings": {"kb1": {"a": "v"}}, "seat_names": ["Anna", "Ben"],
         "cpu_level": "hard", "show_howto": False, "progress": {"flixo": {"3:3x3": {"level": 3}}},
         "game_options": {"flixo": {"level": 2}}, "from_the_future": {"x": [1, 2]}}
 
