@@ -43,7 +43,9 @@ gives 0..1 for a "hold to leave" ring.
 Keyboard zones: bindings are settings["key_bindings"] overlaid on DEFAULT_ZONES, stored as
 pygame key names. No key may belong to two zones (nor to two actions of one zone); a broken
 stored table falls back to the defaults with a settings notice. rebind() refuses a key another
-zone uses with a BindingError whose message says which zone and action hold it.
+zone uses with a BindingError whose message says which zone and action hold it. RESERVED_KEYS
+(F11, F12, Escape) belong to no zone: rebind() refuses them, and a stored table with one of them
+falls back like any broken table.
 
 Other API: hub.scan(t_ns) (open pads already connected, e.g. when the hub is made after their
 ADDED events were taken), glyph(device) -> "K1" / "P3", bindings_text(device) -> [(action,
@@ -95,6 +97,9 @@ class BindingError(ValueError):
 REQUIRED_ZONE_ACTIONS = ("up", "down", "left", "right", "a", "b", "x", "y", "start")
 
 KEYBOARD_ZONES = ("kb1", "kb2", "kb3", "kb4")
+# Keys no zone may have (pygame key name -> what the arcade does with it): shell.app takes F11
+# and F12 before any scene sees them, Escape pauses keyboard games and cancels key capture.
+RESERVED_KEYS = {"f11": "fullscreen", "f12": "screenshots", "escape": "pause and cancel"}
 ZONE_NAMES = {"kb1": "WASD keys", "kb2": "Arrow keys", "kb3": "IJKL keys", "kb4": "Number pad"}
 
 # pygame key names. Letters chosen so that QWERTY and QWERTZ agree (no y/z, no punctuation).
@@ -130,10 +135,17 @@ def _key_code(name: str) -> int:
         raise BindingError(f"'{name}' is not a key name") from None
 
 
+def _reserved() -> dict[int, str]:
+    """Key code -> why no zone may have it (a message for the screen)."""
+    return {_key_code(name): f"{key_label(name)} is kept for {what}; choose another key."
+            for name, what in RESERVED_KEYS.items()}
+
+
 def binding_problems(bindings: dict[str, dict[str, str]]) -> list[str]:
     """Everything wrong with a full zone table (empty list when it is usable)."""
     problems = []
     owner: dict[int, tuple[str, str]] = {}
+    reserved = _reserved()
     for zone in KEYBOARD_ZONES:
         table = bindings.get(zone, {})
         for action in REQUIRED_ZONE_ACTIONS:
@@ -147,6 +159,9 @@ def binding_problems(bindings: dict[str, dict[str, str]]) -> list[str]:
                 code = _key_code(name)
             except BindingError as e:
                 problems.append(f"{ZONE_NAMES[zone]}: {e}")
+                continue
+            if code in reserved:
+                problems.append(f"{ZONE_NAMES[zone]} '{action}': {reserved[code]}")
                 continue
             if code in owner:
                 z, a = owner[code]
@@ -290,6 +305,9 @@ class InputHub:
             table.pop(action, None)
         else:
             code = _key_code(key_name)
+            why = _reserved().get(code)
+            if why is not None:
+                raise BindingError(why)
             key_name = pygame.key.name(code)  # canonical spelling
             other = self._keymap.get(code)
             if other is not None and other[0] != zone:

@@ -10,13 +10,15 @@ pad plugged back in (same device id, see shell.input) takes it again via `pad_ba
 device may `claim` it, or it can be `hand_to_cpu`.
 
 Contract:
-    seats = Seats(names=None)             # names: up to 8 seat names (settings "seat_names")
+    seats = Seats(names=None)             # names: up to 8 seat names (settings "seat_names");
+                                          # each cleaned by clean_name, blank -> "Player N"
     seats.join(device) -> Seat | None     # lowest free seat; the device's seat if it has one;
                                           # None when the table is full
     seats.leave(index)                    # frees the seat (human or CPU)
     seats.add_cpu(level) -> Seat | None   # lowest free seat as a CPU (always ready)
     seats.set_cpu_level(index, level)     # ValueError unless the seat is a CPU
     seats.set_ready(index, ready=True)
+    seats.rename(index, name)             # cleaned by clean_name; blank -> "Player N"
     seats.seat_of(device) -> Seat | None  # lost seats included (they still belong to the device)
     seats.claim(index, device) -> Seat    # device takes a free, lost or CPU seat; ValueError if a
                                           # connected human holds it or the device sits elsewhere
@@ -29,10 +31,17 @@ Contract:
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
 MAX_SEATS = 8
+# Characters of a seat name. Names are drawn on every frame in badges and lanes; a 1,600
+# character name cost Flotter Otter 149 ms a frame and 20,000 hung it. 24 fit a badge.
+MAX_NAME = 24
+# Unicode categories taken out of names: control and format characters (newlines, bidi
+# overrides, zero-width marks), lone surrogates (cannot be saved as UTF-8), line separators.
+_NOT_IN_NAMES = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 
 
 class SeatStyle(NamedTuple):
@@ -54,6 +63,13 @@ SEAT_STYLES: tuple[SeatStyle, ...] = (
 )
 
 DEFAULT_NAMES: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(MAX_SEATS))
+
+
+def clean_name(name: str) -> str:
+    """A seat name fit to draw: control and format characters removed, outer spaces stripped,
+    cut to MAX_NAME characters ("" when nothing is left)."""
+    kept = "".join(c for c in name if unicodedata.category(c) not in _NOT_IN_NAMES)
+    return kept.strip()[:MAX_NAME].rstrip()
 
 
 @dataclass
@@ -101,9 +117,8 @@ class Seats:
         self.seats: list[Seat] = []
         for i in range(max_seats):
             style = SEAT_STYLES[i]
-            name = names[i] if i < len(names) and isinstance(names[i], str) and names[i].strip() \
-                else DEFAULT_NAMES[i]
-            self.seats.append(Seat(i, name, style.colour, style.shape))
+            name = clean_name(names[i]) if i < len(names) and isinstance(names[i], str) else ""
+            self.seats.append(Seat(i, name or DEFAULT_NAMES[i], style.colour, style.shape))
 
     def __getitem__(self, index: int) -> Seat:
         return self.seats[index]
@@ -164,7 +179,7 @@ class Seats:
         self.seats[index].ready = ready
 
     def rename(self, index: int, name: str) -> None:
-        self.seats[index].name = name
+        self.seats[index].name = clean_name(name) or DEFAULT_NAMES[index]
 
     def claim(self, index: int, device: str) -> Seat:
         seat = self.seats[index]

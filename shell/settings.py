@@ -3,94 +3,300 @@
 Location: platformdirs.user_config_dir("flotte-fuenf")/settings.json, or Settings(path=...) (tests
 always pass a tmp path). Missing directory or file: defaults, created on the first save.
 
-Writes are atomic: a temp file in the same directory, flush + fsync, os.replace, so a crash leaves
-either the old or the new file, never half of one.
+Writes are atomic: a temp file in the same directory (settings.json.<random>.tmp), flush + fsync,
+os.replace, so a crash leaves either the old or the new file, never half of one. A temp file that
+a kill -9 left behind is removed at the next start once it is STALE_TMP_SECONDS old (age, not
+"is it open", because no portable call says whether another process holds a file open; a save
+takes milliseconds, so a temp file that old belongs to no save in progress, even of a second
+arcade sharing the directory).
 
-A corrupt or hand-broken file (not JSON, or not a JSON object) never stops the arcade: it starts
-with defaults, the broken file is moved beside it as settings.json.broken-<YYYYmmdd-HHMMSS>, and
-`notice` holds a message for the screen (read it once with take_notice()). A known key with a bad
-value (wrong type, out of range) falls back to its default with a notice. Keys this version does
-not know are kept and written back unchanged.
+Reading never stops the arcade, whatever the file holds:
+- A whole file that cannot be used (larger than MAX_BYTES, not UTF-8, not JSON, not a JSON
+  object) is moved beside it as settings.json.broken-<YYYYmmdd-HHMMSS> and the arcade starts with
+  defaults. A UTF-8 byte order mark at the start is fine.
+- Otherwise each field is decoded and checked on its own against SCHEMA: a field that fails
+  (wrong type, out of range, an integer of more than MAX_DIGITS digits, a float that overflows,
+  NaN, nesting deeper than MAX_DEPTH, even past Python's recursion limit, a name inside it longer
+  than MAX_ID, text that is not valid Unicode) falls back to its default alone; every other field
+  is kept. The file as it was is then copied aside (settings.json.broken-...) and the cleaned
+  settings are saved, so the bad values are not lost and the next start is quiet.
+- Keys this version does not know are kept and written back unchanged (within the same limits).
+- Seat names are cleaned, not refused: control characters removed, cut to shell.seats.MAX_NAME.
+Every such event leaves one message in `notice` for the screen (read it once with take_notice()).
 
 Schema (key: type, default):
     version:         int, 1
-    master_volume:   float 0..1, 0.8
-    music_volume:    float 0..1, 0.6
-    effects_volume:  float 0..1, 0.9
+    master_volume:   number 0..1, 0.8
+    music_volume:    number 0..1, 0.6
+    effects_volume:  number 0..1, 0.9
     fullscreen:      bool, false
     draw_scale:      "auto", 1 or 2, "auto" (pixels per canvas unit, shell.paint: 2 draws at
                      4K; auto: 2 on a 4K desktop). Read at start.
-    key_bindings:    {zone id ("kb1".."kb4"): {action: pygame key name}}, {} ; missing zones or
-                     actions use shell.input.DEFAULT_ZONES (validated there, not here)
-    seat_names:      list of up to 8 str, [] (empty -> "Player N")
-    cpu_level:       str, "normal" (the level a new CPU seat gets)
+    key_bindings:    {zone id: {action: pygame key name}}, {} ; missing zones or actions use
+                     shell.input.DEFAULT_ZONES. Only the shape is checked here; shell.input checks
+                     the keys (known, not shared, not reserved) and falls back to its defaults.
+    seat_names:      list of str, [] (empty -> "Player N"); cleaned by shell.seats.clean_name,
+                     cut to 8 names
+    cpu_level:       one of CPU_LEVELS ("easy", "normal", "hard"), "normal" (the level a new CPU
+                     seat gets)
     show_howto:      bool, true (show the how-to card before each game)
     progress:        {game id: dict}, {} (each game's saved progress, owned by its scene; e.g.
                      Flixo's campaign per table shape). A file of an older version with
                      "flixo_progress" is read as progress["flixo"].
     game_options:    {game id: dict}, {} (last options chosen per game, owned by the scenes)
 
-API: Settings(path=None); s[key] / s.get(key, default); s.set(key, value) (saves at once);
-s.update(**values) (one save); s.progress(game_id) / s.set_progress(game_id, dict); s.save(); s.data (the dict, unknown keys included); s.notice;
-s.add_notice(msg); s.take_notice() -> str | None.
+API: Settings(path=None); s[key] / s.get(key, default); s.set(key, value) (checked like a field of
+the file, cleaned, saved at once; ValueError when refused); s.update(**values) (all checked, then
+one save); s.progress(game_id) / s.set_progress(game_id, dict); s.save(); s.data (the dict,
+unknown keys included); s.notice; s.add_notice(msg); s.take_notice() -> str | None.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import math
 import os
+import re
+import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+from shell.seats import MAX_SEATS, clean_name
 
 APP_NAME = "flotte-fuenf"
 FILE_NAME = "settings.json"
 
-DEFAULTS: dict[str, Any] = {
-    "version": 1,
-    "master_volume": 0.8,
-    "music_volume": 0.6,
-    "effects_volume": 0.9,
-    "fullscreen": False,
-    "draw_scale": "auto",
-    "key_bindings": {},
-    "seat_names": [],
-    "cpu_level": "normal",
-    "show_howto": True,
-    "progress": {},
-    "game_options": {},
+# Limits. A real settings file is a few kilobytes with values nested three deep; these sit far
+# above that and far below what costs time or memory (Python's json refuses integers of 4,300+
+# digits with ValueError and nesting past the recursion limit with RecursionError).
+MAX_BYTES = 1_000_000      # a larger file is not read at all: kept aside as broken
+MAX_DEPTH = 16             # lists and objects nested inside one setting's value
+MAX_DIGITS = 18            # of an integer (the int64 range, which every JSON reader keeps)
+MAX_ID = 64                # characters of a setting's name, a key inside a value or a key name
+STALE_TMP_SECONDS = 10     # a temp file older than this is a leftover of a killed save
+
+# The bot levels a CPU seat can have: the same list as game/bots.py LEVELS (the shell may not
+# import game; tests/test_settings.py checks that the two agree).
+CPU_LEVELS = ("easy", "normal", "hard")
+
+
+class Invalid(ValueError):
+    """A value the schema refuses; str() says why in a few words, for the notice."""
+
+
+class _Unreadable:
+    """Stands in for a JSON number or constant the decoder must not turn into a value (an integer
+    too long, NaN, Infinity), so that only the field holding it is refused."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+
+def _parse_int(digits: str) -> int | _Unreadable:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        return _Unreadable(f"an integer of {len(digits.lstrip('-'))} digits")
+    return int(digits)
+
+
+def _parse_constant(name: str) -> _Unreadable:
+    return _Unreadable(f"{name} is not a number")
+
+
+_DECODER = json.JSONDecoder(parse_int=_parse_int, parse_constant=_parse_constant)
+_SPACE = re.compile(r"[ \t\n\r]*")
+# A JSON string (skipped whole: brackets inside it do not count), or a run of opening or of
+# closing brackets (a run at a time: deep nesting is mostly long runs).
+_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]+|[\]}]+', re.DOTALL)
+
+
+def _end_of_nesting(text: str, start: int) -> int:
+    """Index just past the list or object that opens at `start`, found without recursion (used
+    for a value nested too deep for the decoder)."""
+    depth = 0
+    for m in _BRACKETS.finditer(text, start):
+        run = m.group()
+        if run[0] in "[{":
+            depth += len(run)
+        elif run[0] in "]}":
+            if len(run) >= depth:
+                return m.start() + depth
+            depth -= len(run)
+    raise json.JSONDecodeError("Unterminated list or object", text, start)
+
+
+def decode_fields(text: str) -> list[tuple[str, Any]]:
+    """The fields of the JSON object `text`, in order, each value decoded on its own.
+
+    A value the decoder cannot build (nested past the recursion limit) becomes an _Unreadable,
+    and so do integers of more than MAX_DIGITS digits, NaN and Infinity: they cost their field
+    only. Raises TypeError when the text does not begin with an object (a JSON list, say),
+    json.JSONDecodeError when it is not valid JSON."""
+    i = _SPACE.match(text).end()
+    if not text.startswith("{", i):
+        if text.strip():
+            raise TypeError("not a JSON object")
+        raise json.JSONDecodeError("Expecting value", text, i)
+    i = _SPACE.match(text, i + 1).end()
+    fields: list[tuple[str, Any]] = []
+    if text.startswith("}", i):
+        return _end(text, i + 1, fields)
+    while True:
+        if not text.startswith('"', i):
+            raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, i)
+        key, i = json.decoder.scanstring(text, i + 1)
+        i = _SPACE.match(text, i).end()
+        if not text.startswith(":", i):
+            raise json.JSONDecodeError("Expecting ':' delimiter", text, i)
+        i = _SPACE.match(text, i + 1).end()
+        try:
+            value, i = _DECODER.raw_decode(text, i)
+        except RecursionError:
+            value, i = _Unreadable("nested too deep"), _end_of_nesting(text, i)
+        fields.append((key, value))
+        i = _SPACE.match(text, i).end()
+        if text.startswith("}", i):
+            return _end(text, i + 1, fields)
+        if not text.startswith(",", i):
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, i)
+        i = _SPACE.match(text, i + 1).end()
+
+
+def _end(text: str, i: int, fields: list) -> list:
+    if text[i:].strip(" \t\n\r"):
+        raise json.JSONDecodeError("Extra data", text, i)
+    return fields
+
+
+# -- the schema ------------------------------------------------------------------------------
+def _text(value: str) -> str:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Invalid("text that is not valid Unicode") from None
+    return value
+
+
+def check_plain(value: Any, depth: int = 0) -> None:
+    """Refuse what no setting may hold: anything but JSON data, an _Unreadable, a float that is
+    not finite, an integer of more than MAX_DIGITS digits, nesting deeper than MAX_DEPTH, a key
+    longer than MAX_ID characters, text that cannot be written as UTF-8."""
+    if isinstance(value, _Unreadable):
+        raise Invalid(value.why)
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int):
+        if abs(value) >= 10 ** MAX_DIGITS:
+            raise Invalid(f"an integer of more than {MAX_DIGITS} digits")
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise Invalid("a number too large")
+    elif isinstance(value, str):
+        _text(value)
+    elif isinstance(value, (list, dict)):
+        if depth >= MAX_DEPTH:
+            raise Invalid("nested too deep")
+        if isinstance(value, dict):
+            for key in value:
+                if not isinstance(key, str):
+                    raise Invalid("a key that is not text")
+                if len(_text(key)) > MAX_ID:
+                    raise Invalid(f"a name longer than {MAX_ID} characters")
+        for item in (value.values() if isinstance(value, dict) else value):
+            check_plain(item, depth + 1)
+    else:
+        raise Invalid(f"a {type(value).__name__}, not JSON data")
+
+
+def _int(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise Invalid("not a whole number")
+    return v
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise Invalid("not true or false")
+    return v
+
+
+def _volume(v: Any) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:
+        raise Invalid("not a number from 0 to 1")
+    return v
+
+
+def _draw_scale(v: Any) -> Any:
+    if isinstance(v, bool) or v not in ("auto", 1, 2):
+        raise Invalid('not "auto", 1 or 2')
+    return v
+
+
+def _cpu_level(v: Any) -> str:
+    if v not in CPU_LEVELS:
+        raise Invalid("not one of " + ", ".join(CPU_LEVELS))
+    return v
+
+
+def _bindings(v: Any) -> dict:
+    if not (isinstance(v, dict) and all(
+            isinstance(m, dict) and all(isinstance(k, str) and len(k) <= MAX_ID
+                                        for k in m.values())
+            for m in v.values())):
+        raise Invalid("not {zone: {action: key name}}")
+    return v
+
+
+def _seat_names(v: Any) -> list[str]:
+    if not (isinstance(v, list) and all(isinstance(n, str) for n in v)):
+        raise Invalid("not a list of names")
+    return [clean_name(n) for n in v[:MAX_SEATS]]
+
+
+def _per_game(v: Any) -> dict:
+    if not (isinstance(v, dict) and all(isinstance(p, dict) for p in v.values())):
+        raise Invalid("not {game id: {...}}")
+    return v
+
+
+# key -> (default, check): check returns the value to keep (cleaned) or raises Invalid; it looks
+# at the shape only, check_plain then checks everything inside.
+SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
+    "version": (1, _int),
+    "master_volume": (0.8, _volume),
+    "music_volume": (0.6, _volume),
+    "effects_volume": (0.9, _volume),
+    "fullscreen": (False, _bool),
+    "draw_scale": ("auto", _draw_scale),
+    "key_bindings": ({}, _bindings),
+    "seat_names": ([], _seat_names),
+    "cpu_level": ("normal", _cpu_level),
+    "show_howto": (True, _bool),
+    "progress": ({}, _per_game),
+    "game_options": ({}, _per_game),
 }
+DEFAULTS: dict[str, Any] = {key: default for key, (default, _) in SCHEMA.items()}
 
 
-def _volume(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0.0 <= v <= 1.0
+def clean_value(key: str, value: Any) -> Any:
+    """The value to keep for setting `key` (unknown keys: any JSON data within the limits);
+    raises Invalid saying why it is refused."""
+    if len(key) > MAX_ID:
+        raise Invalid(f"a name longer than {MAX_ID} characters")
+    if isinstance(value, _Unreadable):
+        raise Invalid(value.why)
+    if key in SCHEMA:
+        value = SCHEMA[key][1](value)  # cleaning first: a seat name loses what check_plain refuses
+    check_plain(value)
+    return value
 
 
-def _bindings(v: Any) -> bool:
-    return isinstance(v, dict) and all(
-        isinstance(z, str) and isinstance(m, dict)
-        and all(isinstance(a, str) and isinstance(k, str) for a, k in m.items())
-        for z, m in v.items())
-
-
-VALID = {
-    "version": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "master_volume": _volume,
-    "music_volume": _volume,
-    "effects_volume": _volume,
-    "fullscreen": lambda v: isinstance(v, bool),
-    "draw_scale": lambda v: v in ("auto", 1, 2) and not isinstance(v, bool),
-    "key_bindings": _bindings,
-    "seat_names": lambda v: (isinstance(v, list) and len(v) <= 8
-                             and all(isinstance(n, str) for n in v)),
-    "cpu_level": lambda v: isinstance(v, str),
-    "show_howto": lambda v: isinstance(v, bool),
-    "progress": lambda v: isinstance(v, dict) and all(isinstance(g, str) and isinstance(p, dict)
-                                                      for g, p in v.items()),
-    "game_options": lambda v: isinstance(v, dict),
-}
+def _shown(key: str) -> str:
+    """A setting's name for a notice (a stranger's name may be long or hold anything)."""
+    key = "".join(c if c.isprintable() else "?" for c in key)
+    return key if len(key) <= 32 else key[:31] + "…"
 
 
 def default_path() -> Path:
@@ -124,14 +330,20 @@ def atomic_write_text(path: Path, text: str) -> None:
         pass
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a broken file to <name>.broken-<timestamp> beside it; returns the new path."""
+def _aside(path: Path) -> Path:
+    """A free name <name>.broken-<timestamp> beside `path`."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    return target
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a broken file to <name>.broken-<timestamp> beside it; returns the new path."""
+    target = _aside(path)
     os.replace(path, target)
     return target
 
@@ -144,6 +356,32 @@ def keep_broken(path: Path) -> str:
         return "It could not be moved aside."
 
 
+def remove_stale_temp_files(path: Path, now: float | None = None) -> list[Path]:
+    """Remove the temp files atomic_write_text(path) left behind when killed mid-save: regular
+    files named <name>.<anything>.tmp beside `path` whose last change is more than
+    STALE_TMP_SECONDS from `now` (either way: a clock set back must not keep them forever).
+    Returns the removed paths; errors are ignored (the next start tries again)."""
+    now = time.time() if now is None else now
+    prefix, removed = path.name + ".", []
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return removed
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(".tmp")
+                and len(name) > len(prefix) + len(".tmp")):
+            continue
+        tmp = path.parent / name
+        try:
+            info = tmp.lstat()
+            if stat.S_ISREG(info.st_mode) and abs(now - info.st_mtime) > STALE_TMP_SECONDS:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:
+            pass
+    return removed
+
+
 class Settings:
     """The settings dict with defaults, validation and atomic saving (see module docstring)."""
 
@@ -151,24 +389,33 @@ class Settings:
         self.path = Path(path) if path is not None else default_path()
         self.notice: str | None = None
         self.data: dict[str, Any] = copy.deepcopy(DEFAULTS)
+        remove_stale_temp_files(self.path)
         self._load()
 
     def _load(self) -> None:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            with open(self.path, "rb") as f:
+                raw = f.read(MAX_BYTES + 1)  # never more: a huge file is not read into memory
         except FileNotFoundError:
             return
-        except (OSError, UnicodeDecodeError) as e:
-            self._broken(f"could not be read ({e.__class__.__name__})")
+        except OSError as e:
+            self._broken(f"could not be read ({e.strerror or e.__class__.__name__})")
+            return
+        if len(raw) > MAX_BYTES:
+            self._broken(f"is larger than {MAX_BYTES // 1_000_000} MB")
             return
         try:
-            loaded = json.loads(text)
+            fields = decode_fields(raw.decode("utf-8-sig"))  # -sig: a BOM is not an error
+        except UnicodeDecodeError:
+            self._broken("is not UTF-8 text")
+            return
         except json.JSONDecodeError as e:
             self._broken(f"is not valid JSON (line {e.lineno})")
             return
-        if not isinstance(loaded, dict):
+        except TypeError:
             self._broken("does not hold a settings object")
             return
+        loaded = dict(fields)
         old = loaded.pop("flixo_progress", None)  # before progress was kept per game
         if isinstance(old, dict) and old:
             progress = loaded.setdefault("progress", {})
@@ -176,13 +423,24 @@ class Settings:
                 progress.setdefault("flixo", old)
         bad = []
         for key, value in loaded.items():
-            check = VALID.get(key)
-            if check is None or check(value):
-                self.data[key] = value  # unknown keys are kept as they are
-            else:
-                bad.append(key)
+            try:
+                self.data[key] = clean_value(key, value)
+            except Invalid as why:
+                bad.append(f"{_shown(key)} ({why})")
         if bad:
-            self.add_notice("Some settings were invalid and were reset: " + ", ".join(sorted(bad)))
+            self.add_notice("Some settings were invalid and were reset: " + ", ".join(bad) + ". "
+                            + self._keep_copy(raw))
+            self.save()
+
+    def _keep_copy(self, raw: bytes) -> str:
+        """Write the file as it was beside it (settings.json.broken-...); say where."""
+        try:
+            target = _aside(self.path)
+            with open(target, "xb") as f:
+                f.write(raw)
+            return f"The file as it was is kept as {target.name}."
+        except OSError:
+            return "The file as it was could not be kept."
 
     def _broken(self, why: str) -> None:
         where = keep_broken(self.path)
@@ -205,10 +463,12 @@ class Settings:
         return self.data.get(key, default)
 
     def set(self, key: str, value: Any, save: bool = True) -> None:
-        check = VALID.get(key)
-        if check is not None and not check(value):
-            raise ValueError(f"invalid value for setting {key!r}: {value!r}")
-        self.data[key] = value
+        """Check and clean `value` as a field of the file would be (ValueError when refused),
+        keep it, and save unless save=False."""
+        try:
+            self.data[key] = clean_value(key, value)
+        except Invalid as why:
+            raise ValueError(f"invalid value for setting {key!r}: {why}") from None
         if save:
             self.save()
 
@@ -226,8 +486,14 @@ class Settings:
         self.set("progress", progress)
 
     def update(self, **values: Any) -> None:
+        """Set several values with one save; nothing changes if any is refused (ValueError)."""
+        clean = {}
         for key, value in values.items():
-            self.set(key, value, save=False)
+            try:
+                clean[key] = clean_value(key, value)
+            except Invalid as why:
+                raise ValueError(f"invalid value for setting {key!r}: {why}") from None
+        self.data.update(clean)
         self.save()
 
     def save(self) -> None:

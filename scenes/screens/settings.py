@@ -4,7 +4,9 @@ shell.input refuses it and says who has it), and a reset of a game's saved progr
 campaign, say: left/right picks the game, A twice resets; the first press only asks).
 
 Any device drives it. Rebinding: choose a zone with left/right on "Keys", A opens its list,
-A on an action waits for the next key press (Escape cancels).
+A on an action waits for the next key press (Escape cancels). F11, F12 and Escape belong to the
+arcade (shell.input.RESERVED_KEYS): the hint says so while a key is awaited, and the hub's refusal
+is shown like any other.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import pygame
 
 import game
 from shell import look, paint
-from shell.input import KEYBOARD_ZONES, ZONE_NAMES, BindingError, key_label
+from shell.input import KEYBOARD_ZONES, RESERVED_KEYS, ZONE_NAMES, BindingError, key_label
 
 from ..base import Scene
 from ..widgets import Menu, change_volume, down, volume_label
@@ -189,4 +191,8 @@ class SettingsScene(Scene):
             for i, line in enumerate(look.wrap(self.message, look.SMALL, look.SAFE.width)[:2]):
                 look.text(canvas, line, (look.CENTER[0], look.SAFE.bottom - 140 + i * 40),
                           look.SMALL, look.ACCENT, "midtop")
-        look.hint(canvas, "A: change key    B: back")
+        if self.capture is not None:
+            look.hint(canvas, "Cannot be bound:  " + ",  ".join(
+                f"{key_label(name)} ({what})" for name, what in RESERVED_KEYS.items()))
+        else:
+            look.hint(canvas, "A: change key    B: back")
