@@ -5,6 +5,7 @@
     clock.stop(at_ns)             # stands still from at_ns (the scene is covered: pause)
     clock.run(at_ns)              # runs on from at_ns, from where it stood
     clock.hold(ms)                # stands still at game time `ms` from the moment it showed it
+    clock.ns_at(ms)               # the stamp at which the clock as it runs now reads `ms`
     clock.held / clock.running
 
 Why a history of segments and not one origin: stamps arrive after the fact (a press is stamped
@@ -37,6 +38,12 @@ class GameClock:
             if t_ns >= start:
                 return ms + (t_ns - start) / MS if running else ms
         return self._segments[0][1]
+
+    def ns_at(self, ms: float) -> int:
+        """The stamp at which the clock, running as it runs now, reads `ms` (for tests and
+        benches that make an input at a chosen game time)."""
+        start, at, _ = self._segments[-1]
+        return start + int(round((ms - at) * MS))
 
     def stop(self, at_ns: int) -> None:
         if self.running:

@@ -62,6 +62,7 @@ WORK_POLL_S = 0.0003       # between polls while the frame thread works
 SWITCH_INTERVAL_S = 0.00005  # how soon a thread waiting for the GIL gets it (default: 5 ms)
 MAX_CATCH_UP_NS = 100_000_000  # after a stall, do not replay more than 0.1 s of updates
 LAG_CAP_NS = 20_000_000    # the input horizon never waits longer than this for the pad thread
+CLOSE_WAIT_S = 30          # closing waits this long for a frame being worked out
 SETTLE_FRAMES = 45         # a new scene is auto-screenshotted this many frames after it appears
 NOTICE_MS = 7000
 
@@ -103,7 +104,7 @@ class FrameThread:
             error, self._error = self._error, None
             raise error
 
-    def stop(self, timeout: float = 30) -> bool:
+    def stop(self, timeout: float) -> bool:
         """Let a frame being worked out finish, then end the thread. False if it would not
         end within `timeout` seconds (a hung frame): the caller must then leave pygame up."""
         self._stopping = True
@@ -255,11 +256,11 @@ class App:
     def close(self) -> None:
         """End the frame thread and pygame (the window, the pads, the mixer). Cached art and
         fonts die with pygame; the pixel scale goes back to 1."""
-        if not self.frame_thread.stop():
-            self.log("a frame did not finish within 30 s; leaving pygame to the process exit")
-            return
-        self.pads.stop()
-        pygame.quit()
+        if self.frame_thread.stop(CLOSE_WAIT_S):
+            self.pads.stop()
+            pygame.quit()
+        else:  # a hung frame: never pull the window out from under it (the process ends)
+            self.log(f"a frame did not finish within {CLOSE_WAIT_S} s; leaving pygame up")
         look.reset_cache()
         paint.set_scale(1)
 
@@ -361,19 +362,18 @@ class App:
                 return
             time.sleep(min(left / 1e9, POLL_S))
 
-    def take_events(self) -> list[tuple[object, int]]:
+    def take_events(self) -> tuple[list[tuple[object, int]], int]:
         """Take every event waiting in SDL's queue, each with its stamp: a pad event with the
         stamp the pad thread gave it when it was read (shell/pad_reader.py), anything else
-        with the moment it is taken from the queue (keys, and pads where no pad thread runs)."""
+        with the moment it is taken from the queue (keys, and pads where no pad thread runs).
+        Also returns the stamp before which every input is now in hand (a pad thread that
+        lags, on a busy machine, holds that back, but never by more than LAG_CAP_NS)."""
         with self.pads.lock:
             events = pygame.event.get()
             t_ns = self.clock_ns()
             settled = self.pads.settled_ns if self.pads.running else t_ns
             stamped = [(event, self.pads.stamp(event, t_ns) or t_ns) for event in events]
-        # Inputs stamped before this are all in hand now. A pad thread that lags (a busy
-        # machine) holds the horizon back, but never by more than LAG_CAP_NS.
-        self._taken_ns = max(min(t_ns, settled), t_ns - LAG_CAP_NS)
-        return stamped
+        return stamped, max(min(t_ns, settled), t_ns - LAG_CAP_NS)
 
     def input_horizon_ns(self) -> int:
         """The stamp before which every input has reached the scenes: scenes apply real-time
@@ -383,7 +383,8 @@ class App:
         return self._taken_ns
 
     def pump(self) -> None:
-        for event, t_ns in self.take_events():
+        events, self._taken_ns = self.take_events()
+        for event, t_ns in events:
             self.dispatch(event, t_ns)
         self._tick_hub(self.clock_ns())
 
@@ -393,10 +394,8 @@ class App:
 
     def hold_events(self) -> None:
         """While the frame thread works: take and stamp events, keep them for pass_held().
-        (The horizon stays where the frame began: these are handed over after the flip.)"""
-        taken = self._taken_ns
-        self._held.extend(self.take_events())
-        self._taken_ns = taken
+        (The input horizon stays where the frame began: these are handed over after the flip.)"""
+        self._held.extend(self.take_events()[0])
 
     def pass_held(self) -> None:
         """Hand on the events held back during the frame's work, with the stamps they got."""

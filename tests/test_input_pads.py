@@ -315,3 +315,39 @@ def test_plain_joystick_without_mapping_uses_joy_events(rig):
     assert sorted(presses(rig.pump())) == [("down", True, 0), ("right", True, 0), ("up", False, 0)]
     stick.detach()
     assert changes(rig.pump()) == [("lost", device, 0)]
+
+
+def test_a_pad_coming_back_to_its_seat_gets_in_even_after_a_ninth_took_the_slot(rig):
+    pads = [rig.pad(f"Pad {i}", product=60 + i) for i in range(8)]
+    devices = [c[1] for c in changes(rig.pump())]
+    for d in devices:
+        rig.seats.join(d)
+    pads[3].detach()
+    assert changes(rig.pump()) == [("lost", devices[3], 3)]
+    ninth = rig.pad("Ninth Pad", product=99)  # a guest's pad fills the eighth slot
+    assert [c[0] for c in changes(rig.pump())] == ["added"]
+    again = rig.pad("Pad 3", product=63)      # the seated player's pad comes back
+    assert changes(rig.pump()) == [("back", devices[3], 3)]
+    again.press("a")
+    ninth.press("a")
+    assert sorted(presses(rig.pump()), key=str) == [("a", True, 3), ("a", True, None)]
+
+
+def test_an_added_event_whose_index_went_stale_still_opens_the_pad(rig):
+    """An event taken from SDL while a frame is worked out is handed to the hub only after the
+    flip; if another pad went meanwhile, its device index points past the end (or at another
+    pad). The hub rescans instead of trusting it."""
+    first = rig.pad("First", product=71)
+    rig.pump()
+    newcomer = rig.pad("Newcomer", product=72)
+    pygame.event.pump()
+    held = [e for e in pygame.event.get()]  # taken "during the frame": index 1
+    first.detach()                           # now the newcomer is index 0
+    out = []
+    for event in held:
+        out += rig.hub.handle(event, rig.t)
+    out += rig.pump()
+    assert [rig.hub.pad_name(d) for d in rig.hub.devices() if d.startswith("pad:")] \
+        == ["Newcomer"]
+    newcomer.press("y")
+    assert presses(rig.pump()) == [("y", True, None)]
