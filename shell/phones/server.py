@@ -1,9 +1,10 @@
 """PhoneServer: the page and the websocket for phones, on a thread of its own.
 
-The server runs an asyncio loop (the websockets library) on one thread. It shares three things
-with the arcade's thread, each behind one lock: the event list (drain), the phone table (send,
-timing) and each phone's clock estimate. The arcade never waits on the network: drain() and
-send() return at once.
+The server runs an asyncio loop (the websockets library) on one thread. It shares the event
+list (drain) and the phone table (send, timing) with the arcade's thread behind one lock, held
+only for a few dictionary operations; each phone's clock estimate is made on the server's
+thread and published as one immutable tuple (clock.py). The arcade never waits on the
+network: drain() and send() return at once.
 
 A connection's life:
   1. GET /ws?room=CODE upgrades to a websocket only with the right room code (else 403), from
@@ -122,7 +123,7 @@ class PhoneServer:
 
     def __init__(self, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
                  clock_ns=time.perf_counter_ns, *, max_phones: int = MAX_PHONES,
-                 sync_interval: float = 0.5, timeout: float = 5.0, hello_timeout: float = 5.0,
+                 sync_interval: float = 0.25, timeout: float = 5.0, hello_timeout: float = 5.0,
                  rate: float = 40.0, burst: int = 80, max_past_ms: float = 1000.0,
                  assets=site.ASSETS):
         self.host = host
@@ -206,13 +207,12 @@ class PhoneServer:
         """The clock estimate of a connected phone (None before its first clock sample)."""
         with self._lock:
             phone = self._phones.get(phone_id)
-            if phone is None or phone.conn is None or not phone.clock.ready():
+            if phone is None or phone.conn is None or phone.clock.fit is None:
                 return None
-            return PhoneTiming(offset_ns=phone.clock.offset_ns(self.clock_ns()),
-                               uncertainty_ns=phone.clock.uncertainty_ns(),
-                               samples=len(phone.clock.samples),
-                               clamped_future=phone.clamped["future"],
-                               clamped_past=phone.clamped["past"])
+            clock, clamped = phone.clock, phone.clamped
+            return PhoneTiming(offset_ns=clock.offset_ns(self.clock_ns()),
+                               uncertainty_ns=clock.uncertainty_ns(), samples=clock.fit[4],
+                               clamped_future=clamped["future"], clamped_past=clamped["past"])
 
     def qr_matrix(self) -> list[list[bool]]:
         """The URL as a QR code: rows of modules, True = dark, without the quiet zone (draw a
@@ -371,9 +371,8 @@ class PhoneServer:
                 return
             if msg["type"] == "sync":
                 t0 = conn.pending.pop(msg["id"], None)
-                if t0 is not None:
-                    with self._lock:
-                        phone.clock.add(t0, msg["t"], arrived)
+                if t0 is not None:     # the estimate is made here, outside the lock
+                    phone.clock.add(t0, msg["t"], arrived)
                 continue
             with self._lock:
                 if phone.conn is not conn:
