@@ -454,3 +454,16 @@ def test_a_taken_port_is_a_clear_error():
 def test_schema_has_no_phone_id(server):
     """Documented in protocol.py: nothing a phone sends names a phone."""
     assert "phone_id" not in json.dumps(protocol.SCHEMAS, default=str)
+
+
+def test_phones_that_vanish_at_once_hold_no_place(server, phones):
+    for i in range(10):
+        ghost = FakePhone(server, name=f"Ghost {i}")
+        ghost.close()                       # hello, then gone before or after the welcome
+    events = wait_events(server, lambda ev: sum(isinstance(e, PhoneLeft) for e in ev) == 10)
+    joined = [e.phone_id for e in events if isinstance(e, PhoneJoined)]
+    assert sorted(joined) == sorted(e.phone_id for e in events if isinstance(e, PhoneLeft))
+    for i in range(8):
+        join(server, phones, f"P{i + 1}")
+    assert sum(isinstance(e, PhoneJoined) for e in wait_events(
+        server, lambda ev: sum(isinstance(e, PhoneJoined) for e in ev) == 8)) == 8

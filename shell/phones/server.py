@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import http
 import logging
 import secrets
@@ -250,10 +251,6 @@ class PhoneServer:
                     phone.conn.end("stopped", 1001)
         # leaving the block closed the listening socket and waited for every handler
 
-    def _emit(self, event) -> None:
-        with self._lock:
-            self._events.append(event)
-
     def _check_request(self, ws: ServerConnection, request: Request) -> Response | None:
         """Everything before the websocket: the page's files, or the gate to /ws."""
         parts = urllib.parse.urlsplit(request.path)
@@ -294,26 +291,28 @@ class PhoneServer:
         conn = _Conn(ws)
         phone, back = self._admit(conn, hello)
         if phone is None:
-            await ws.send(protocol.encode({"type": "full"}))
-            await ws.close(CLOSE_FULL, "full")
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(protocol.encode({"type": "full"}))
+                await ws.close(CLOSE_FULL, "full")
             return
-        await ws.send(protocol.encode({"type": "welcome", "phone_id": phone.phone_id,
-                                       "token": phone.token, "back": back}))
-        self._emit(PhoneBack(phone.phone_id, phone.name) if back
-                   else PhoneJoined(phone.phone_id, phone.name))
-        tasks = [asyncio.ensure_future(self._write(conn, phone)),
-                 asyncio.ensure_future(self._sync(conn))]
+        tasks = []
         try:
+            # the welcome goes first; what the arcade sends meanwhile waits in conn.out
+            await ws.send(protocol.encode({"type": "welcome", "phone_id": phone.phone_id,
+                                           "token": phone.token, "back": back}))
+            tasks = [asyncio.ensure_future(self._write(conn)),
+                     asyncio.ensure_future(self._sync(conn))]
             await self._read(conn, phone)
+        except ConnectionClosed:
+            pass
         finally:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-            reason = conn.reason or "closed"
             with self._lock:
                 if phone.conn is conn:
                     phone.conn = None
-                    self._events.append(PhoneLeft(phone.phone_id, reason))
+                    self._events.append(PhoneLeft(phone.phone_id, conn.reason or "closed"))
 
     def _admit(self, conn: _Conn, hello: dict) -> tuple[_Phone | None, bool]:
         """The phone this hello speaks for and whether it is back; (None, False) when full."""
@@ -340,6 +339,8 @@ class PhoneServer:
                 back = True
             phone.conn = conn
             phone.clock = PhoneClock()     # a new page has a new clock origin
+            self._events.append(PhoneBack(phone.phone_id, phone.name) if back
+                                else PhoneJoined(phone.phone_id, phone.name))
             return phone, back
 
     async def _read(self, conn: _Conn, phone: _Phone) -> None:
@@ -381,7 +382,7 @@ class PhoneServer:
                 phone.clamped[how] += 1
                 self._events.append(PhoneInput(phone.phone_id, msg["action"], msg["down"], t_ns))
 
-    async def _write(self, conn: _Conn, phone: _Phone) -> None:
+    async def _write(self, conn: _Conn) -> None:
         while True:
             item = await conn.out.get()
             if isinstance(item, tuple):                # ("sync", id): stamp the moment it goes
