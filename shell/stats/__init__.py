@@ -16,12 +16,13 @@ Words:
               accuracy = correct / count, false_starts, median_ms and best_ms over the correct
               trials with a time (None when there are none).
 
-Promises (issue 16): no call here waits on the file for more than about 50 ms, and most not at
-all. Writes (profiles, devices, sessions, records) go on a queue that one writer thread puts in
-the file, in order; while another program holds the file locked they wait and are retried, and
-at close() what still cannot be written is said in a notice, never dropped silently. A file
-locked at start is "not now" (status "busy", a notice), not damage: only a file that is not a
-database, fails its quick_check or has an unknown layout is moved aside (as
+Promises (issue 16): no call here waits on the file for more than about 0.15 s, and most not
+at all (opening waits at most twice 50 ms for a lock; a one-time upgrade of an old file takes
+what it takes). Writes (profiles, devices, sessions, records) go on a queue that one writer
+thread puts in the file, in order; while another program holds the file locked they wait and
+are retried, and at close() what still cannot be written is said in a notice, never dropped
+silently. A file locked at start is "not now" (status "busy", a notice), not damage: only a
+file that is not a database, fails its quick_check or has an unknown layout is moved aside (as
 stats.sqlite3.broken-<timestamp>) and a fresh one made. A file that cannot be used at all means
 memory only this run (status "memory", a notice).
 
@@ -48,7 +49,9 @@ API for the screens (ids are ints; a profile id may be None for a CPU seat):
     stats.add_reaction(session, kind, ms, correct=True, false_start=False, seat=None, when=None)
         (session None: nothing stored)
 
-  Reading (waits at most ~0.3 s, for this process's own queue; answers empty when it cannot):
+  Reading (waits at most 0.1 s for this process's own queue and 50 ms for a lock, then answers
+  what it knows: empty while the file is out of reach). Some ms with months of records: call
+  when a screen opens, not every frame.
     stats.kinds(profile) -> [kind]
     stats.history(profile, kind) -> [SessionSummary(session, started, activity, source,
                                      count, correct, accuracy, false_starts, median_ms,
@@ -62,7 +65,8 @@ API for the screens (ids are ints; a profile id may be None for a CPU seat):
 
   The first API, by seat name (the game scenes and the results screen use it until they move
   to profiles; a name is the profile of that name, made when missing; a game's records of one
-  name form one session while they come less than 30 minutes apart):
+  name form one session while they come less than 30 minutes apart; a profile made this way
+  shows in profiles() once the writer has put it in the file):
     stats.record(game, player, kind, ms, correct=True, seat=None, when=None)
     stats.summary(player, game=None, kind=None) -> Summary(count, correct, median_ms, best_ms)
     stats.by_player(game, kind=None) -> {player: Summary};  stats.players() -> [name]

@@ -56,8 +56,7 @@ class Notices:
 
     def say(self, text: str) -> None:
         with self._lock:
-            if text not in self._items:
-                self._items.append(text)
+            self._items.append(text)
 
     def peek(self) -> str | None:
         with self._lock:
@@ -255,13 +254,16 @@ class Store:
                                 f"({exc}); this run keeps its times in memory only.")
         except (sqlite3.Error, OSError) as exc:
             return self._memory(f"Statistics are not saved this time ({exc}).")
+        reader = None
         try:
             self.book.load(*sql.load_book(db))
             reader = sql.open_reader(self.path, READ_TIMEOUT_S)
             free = sql.writable(db)
             db.execute(f"PRAGMA busy_timeout = {int(WRITE_TIMEOUT_S * 1000)}")  # the writer's own
         except sqlite3.Error as exc:  # locked again between two steps: as if locked at once
-            db.close()
+            for connection in (db, reader):
+                if connection is not None:
+                    connection.close()
             if sql.is_busy(exc):
                 return False
             return self._memory(f"Statistics are not saved this time ({exc}).")
