@@ -68,8 +68,10 @@ def build_parser() -> Parser:
     st.add_argument("--profile", metavar="NAME", help="only this profile (case does not matter)")
     st_format = st.add_mutually_exclusive_group()
     st_format.add_argument("--json", action="store_true", help="print one JSON object")
-    st_format.add_argument("--csv", action="store_true", help="print CSV, one row per profile and kind")
-    st.add_argument("--db", type=Path, metavar="PATH", help="the statistics file (default: the arcade's)")
+    st_format.add_argument("--csv", action="store_true",
+                           help="print CSV, one row per profile and kind")
+    st.add_argument("--db", type=Path, metavar="PATH",
+                    help="the statistics file (default: the arcade's)")
     return parser
 
 

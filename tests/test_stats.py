@@ -163,7 +163,8 @@ def test_a_file_from_a_newer_version_is_left_alone(tmp_path):
 
 def test_locked_at_start_nothing_waits_nothing_moved_and_times_arrive_later(tmp_path, fast_retries):
     path = tmp_path / "stats.sqlite3"
-    old_store(path, [(T0, "flixo", "Anna", "grab", 700, 1, 0)])  # rollback journal: a lock blocks reads
+    # the first layout uses a rollback journal: a writer's lock blocks readers too
+    old_store(path, [(T0, "flixo", "Anna", "grab", 700, 1, 0)])
     other = lock(path)
     try:
         started = time.perf_counter()
@@ -394,10 +395,10 @@ def test_migration_from_the_first_layout_keeps_every_record_once(tmp_path):
     rows = [(T0, "flotter_otter", "Anna", "grab", 600, 1, 0),
             (T0 + 10, "flotter_otter", "anna", "grab", 640, 0, 0),        # same person as Anna
             (T0 + 20, "flotter_otter", "Anna", "first_box", 300, 1, 0),
-            (T0 + 7200, "flotter_otter", "Anna", "grab", 580, 1, 1),      # two hours on: a new session
+            (T0 + 7200, "flotter_otter", "Anna", "grab", 580, 1, 1),      # 2 h on: a new session
             (T0 + 30, "fliegen_klatschen", "Ben", "slap", 410, 1, 1),
             (T0 + 40, "fliegen_klatschen", "   ", "slap", 390, 1, 2),     # a blank seat name
-            (T0 + 50, "fliegen_klatschen", "Z" * 40, "slap", 380, 1, 3)]  # longer than a name may be
+            (T0 + 50, "fliegen_klatschen", "Z" * 40, "slap", 380, 1, 3)]  # too long for a name
     old_store(path, rows)
     stats = Stats(path)
     assert stats.notice is None and stats.status == "ok"

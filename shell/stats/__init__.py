@@ -240,8 +240,9 @@ class Stats:
                      when: float | None = None) -> None:
         if session is None:
             return
-        self._store.put(("reaction", session, str(kind), time.time() if when is None else float(when),
-                         _ms(ms), bool(correct), bool(false_start), seat))
+        when = time.time() if when is None else float(when)
+        self._store.put(("reaction", session, str(kind), when, _ms(ms), bool(correct),
+                         bool(false_start), seat))
 
     # -- reading --------------------------------------------------------------------------------
     def kinds(self, pid: int) -> list[str]:

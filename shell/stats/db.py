@@ -289,7 +289,8 @@ def _prefer_wal(db) -> None:
             return
         raise
     if mode == "wal":
-        db.execute("PRAGMA synchronous = NORMAL")  # safe in WAL mode; only a power cut loses the last commits
+        # Safe in WAL mode: a power cut may lose the last commits, never the file.
+        db.execute("PRAGMA synchronous = NORMAL")
 
 
 def _upgrade(db) -> None:
@@ -299,7 +300,8 @@ def _upgrade(db) -> None:
     except sqlite3.Error as exc:
         raise _sorted_out(exc) from exc
     try:
-        version = db.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
+        # again, under the lock: another process may have upgraded it meanwhile
+        version = db.execute("PRAGMA user_version").fetchone()[0]
         if version == 0:
             tables = _tables(db) - {"sqlite_sequence"}
             if "reactions" in tables:
@@ -381,7 +383,8 @@ class LegacyRows:
         slot[1] = max(slot[1], t)
         self._sessions[(pid, game)] = slot
         db.execute("INSERT INTO reactions (session, t, kind, ms, correct, false_start, seat)"
-                   " VALUES (?, ?, ?, ?, ?, 0, ?)", (slot[0], t, kind, ms, 1 if correct else 0, seat))
+                   " VALUES (?, ?, ?, ?, ?, 0, ?)",
+                   (slot[0], t, kind, ms, 1 if correct else 0, seat))
         return made
 
 
@@ -399,7 +402,8 @@ def add_profile(db, pid: int, name: str, key: str, created: float) -> Profile | 
 def rename_profile(db, pid: int, name: str, key: str) -> str | None:
     """Rename; if another profile in the file has that name, change nothing and return the
     profile's name as the file has it."""
-    taken = db.execute("SELECT 1 FROM profiles WHERE name_key = ? AND id != ?", (key, pid)).fetchone()
+    taken = db.execute("SELECT 1 FROM profiles WHERE name_key = ? AND id != ?",
+                       (key, pid)).fetchone()
     if taken:
         row = db.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
         return row[0] if row else name
@@ -484,9 +488,9 @@ def bests(db, pid: int) -> dict[str, Best]:
     for kind, group in itertools.groupby(rows, key=lambda r: r[0]):
         group = list(group)
         fastest = min(group, key=lambda r: r[3])
-        medians = [(statistics.median(r[3] for r in session), sid, started)
-                   for (sid, started), session in itertools.groupby(group, key=lambda r: r[1:3])
-                   for session in [list(session)]]
+        medians = []  # (median, session, started) per session
+        for (sid, started), session in itertools.groupby(group, key=lambda r: r[1:3]):
+            medians.append((statistics.median(r[3] for r in session), sid, started))
         median, median_sid, median_when = min(medians)
         out[kind] = Best(kind, fastest[3], fastest[4], fastest[1], median, median_sid, median_when)
     return out
