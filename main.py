@@ -7,6 +7,8 @@
     python main.py simulate GAME --players N --games K --seed S [--level L] [--json]
                                  [--save-logs DIR]             bot tournaments, headless
     python main.py replay FILE --check                          re-play a replay file headless
+    python main.py stats [--profile NAME] [--json | --csv] [--db PATH]
+                                 reaction-time summaries per profile and kind, headless
 """
 
 from __future__ import annotations
@@ -61,6 +63,15 @@ def build_parser() -> Parser:
     rep = sub.add_parser("replay", help="re-play a replay file headless")
     rep.add_argument("file", type=Path)
     rep.add_argument("--check", action="store_true", help="confirm it reaches the same state")
+
+    st = sub.add_parser("stats", help="reaction-time summaries per profile and kind, headless")
+    st.add_argument("--profile", metavar="NAME", help="only this profile (case does not matter)")
+    st_format = st.add_mutually_exclusive_group()
+    st_format.add_argument("--json", action="store_true", help="print one JSON object")
+    st_format.add_argument("--csv", action="store_true",
+                           help="print CSV, one row per profile and kind")
+    st.add_argument("--db", type=Path, metavar="PATH",
+                    help="the statistics file (default: the arcade's)")
     return parser
 
 
@@ -143,6 +154,94 @@ def replay(args) -> int:
     return 0
 
 
+STATS_FIELDS = ("sessions", "count", "correct", "accuracy", "false_starts", "median_ms", "best_ms")
+
+
+def stats(args) -> int:
+    """Per profile and kind: sessions, trials, median, best, accuracy, false starts, and the
+    percentile of the median against the kind's published norm (game.norms; None without one).
+    Exit 0 with an empty store; 2 for an unknown profile; 1 when a locked file cannot be read.
+    Notices (a damaged file moved aside, a locked file) go to stderr."""
+    import csv
+    from game.norms import norm_for
+    from shell.stats import Stats, default_path
+
+    path = args.db if args.db is not None else default_path()
+    profiles, totals = [], []
+    if path.exists():  # a missing store is an empty one: reading it must not create it
+        store = Stats(path)
+        try:
+            for line in (store.take_notice() or "").splitlines():
+                sys.stderr.write(f"main.py: {line}\n")
+            if not store.readable:
+                fail(f"{path} is locked by another program and cannot be read now; "
+                     "try again when it is free", status=1)
+            profiles = store.profiles()
+            if args.profile is not None:
+                chosen = store.find_profile(args.profile)
+                if chosen is None:
+                    names = ", ".join(p.name for p in profiles) or "none yet"
+                    fail(f"no profile named {args.profile!r}; profiles: {names}")
+                profiles = [chosen]
+            totals = store.totals(profiles[0].id if args.profile is not None else None)
+        finally:
+            store.close()
+    elif args.profile is not None:
+        fail(f"no profile named {args.profile!r}; the statistics store {path} is empty")
+
+    entries = []
+    for profile in profiles:
+        kinds = []
+        for total in (t for t in totals if t.profile == profile.id):
+            row = {"kind": total.kind, **{f: getattr(total, f) for f in STATS_FIELDS},
+                   "percentile": None, "norm": None}
+            norm = norm_for(total.kind)
+            if norm is not None and total.median_ms is not None:
+                row["percentile"] = round(norm.percentile(total.median_ms), 1)
+                row["norm"] = norm.label
+            kinds.append(row)
+        entries.append({"id": profile.id, "name": profile.name, "created": profile.created,
+                        "kinds": kinds})
+    empty = not any(entry["kinds"] for entry in entries)
+    if empty:
+        whose = f" for {profiles[0].name}" if args.profile is not None else ""
+        (sys.stderr if args.json or args.csv else sys.stdout).write(
+            f"No reaction times stored yet{whose} ({path}).\n")
+    if args.json:
+        print(json.dumps({"path": str(path), "profiles": entries}))
+    elif args.csv:
+        out = csv.writer(sys.stdout)
+        out.writerow(["profile", "kind", *STATS_FIELDS, "percentile", "norm"])
+        for entry in entries:
+            for row in entry["kinds"]:
+                out.writerow([entry["name"], row["kind"], *(row[f] for f in STATS_FIELDS),
+                              row["percentile"], row["norm"]])
+    elif not empty:
+        print(f"Reaction times in {path}")
+        for entry in entries:
+            print_profile_stats(entry)
+        print("percentile: the share of the norm's people slower than this median "
+              "(norms and sources: game/norms.py)")
+    return 0
+
+
+def print_profile_stats(entry: dict) -> None:
+    def ms(value):
+        return "-" if value is None else f"{value:.0f} ms"
+
+    print(f"\n{entry['name']}")
+    if not entry["kinds"]:
+        print("  no reaction times yet")
+        return
+    print(f"  {'kind':<12}{'sessions':>9}{'trials':>8}{'median':>9}{'best':>9}{'accuracy':>10}"
+          f"{'false starts':>14}  percentile")
+    for row in entry["kinds"]:
+        accuracy = "-" if row["accuracy"] is None else f"{row['accuracy']:.0%}"
+        norm = "-" if row["percentile"] is None else f"{row['percentile']:.0f} ({row['norm']})"
+        print(f"  {row['kind']:<12}{row['sessions']:>9}{row['count']:>8}{ms(row['median_ms']):>9}"
+              f"{ms(row['best_ms']):>9}{accuracy:>10}{row['false_starts']:>14}  {norm}")
+
+
 def run_arcade(target: str = "title", frames=None, start_kw=None, **app_kw) -> int:
     """Compose the arcade (the shell and the scene stack), show `target` and run until quit."""
     from scenes.manager import SceneManager
@@ -163,6 +262,8 @@ def main(argv=None) -> int:
         return simulate(args)
     if args.command == "replay":
         return replay(args)
+    if args.command == "stats":
+        return stats(args)
     shown = {"fullscreen": args.fullscreen or None, "screenshot_dir": args.screenshot_dir,
              "scale": args.scale}
     if args.command == "demo":
