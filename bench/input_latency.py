@@ -1,27 +1,40 @@
-"""Benchmark: how late is an input's timestamp in the real arcade loop?
+"""Benchmark: how far is an input's stamp from the moment it was made, end to end, in the real
+arcade, as a player presses?
 
-A thread makes inputs at known moments (time.perf_counter_ns() just before making each one),
-either pygame.event.post(USEREVENT) or a button of an SDL virtual pad (shell.vjoy; its state is
-set by the thread and becomes an event when the main thread pumps SDL, as a real pad's does).
-The real App runs paced at 60 Hz with each scene of bench/frame_time.py on screen (games with
-four CPU players, so the table keeps changing). The App stamps each event when it takes it from
-the queue; the error is stamp - moment made. Two loops are compared:
+Method. The real App (main.py's composition: the shell and the scene stack) runs paced at
+60 Hz in a real window (an X server: DISPLAY, e.g. Xvfb; with --dummy, SDL's dummy driver),
+with stats and sound on: every measured press also saves a reaction time (shell.stats, as a
+round end does) and plays a sound (made by the sound thread; the dummy audio driver plays it
+to nowhere). On screen: the title, or a Fliegen klatschen table with four CPU players (a
+busy real-time scene). Inputs are made at random moments (20-60 ms apart, held 20-40 ms):
 
-  frame-thread : the arcade's loop: updates and drawing run on the frame thread while the
-                 main thread keeps taking events (shell/app.py, "Why a frame thread");
-  one-thread   : updates and drawing on the main thread, the queue polled ~every 0.5 ms
-                 between frames only: inputs arriving mid-frame wait for the frame's work.
+  key : X key presses through XTEST from ANOTHER PROCESS (python-xlib), the moment taken
+        with time.perf_counter_ns() (CLOCK_MONOTONIC: the same clock in both processes) just
+        before the request; needs a real X display;
+  pad : an SDL virtual pad (shell.vjoy) set from another thread of this process, the moment
+        taken just before the button is set (SDL's virtual pads exist only inside the process
+        that made them, and this machine has no /dev/uinput for a pad from another process);
+  post: pygame.event.post from another thread (the only source with --dummy).
 
-Prints mean / median / p99 / max in ms per scene, then over all scenes. Not a test: no
-pass/fail. Goal (issue 3): p99 under 1 ms. Figures on a loaded machine (see the printed load
-average) have long tails from the OS scheduler, not from the loop.
+The error is stamp - moment made, for the press (button down) events. Loop designs compared:
 
-    python bench/input_latency.py [--n 150] [--scenes title,game:flixo]
+  threads    : the arcade as it is: the frame thread works out frames while the main thread
+               keeps taking and stamping input, and pads are also read by the pad thread
+               (shell/app.py, shell/pad_reader.py);
+  no-pad-rd  : the same without the pad thread (pads are read only when the main thread pumps);
+  one-thread : updates, drawing and flips on the main thread; input taken between frames.
+
+--flip-ms N holds every display.flip() for at least N ms (a vsync wait or a 4K upload: the
+main thread is blind, the GIL is free), so 8 and 16 show what vsync does to each design.
+Prints n, median, p99 and max in ms per scene, source, design and flip. Figures, not a test.
+
+    python bench/input_latency.py [--n 80] [--flips 0,8,16] [--sources key,pad] [--dummy]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import statistics
@@ -31,121 +44,227 @@ import threading
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
-
-from scenes.manager import SceneManager  # noqa: E402
-from shell.app import App  # noqa: E402
-from shell.seats import Seats  # noqa: E402
-from shell.settings import Settings  # noqa: E402
-from shell.stats import Stats  # noqa: E402
-from bench.frame_time import WARMUP, percentile, setups  # noqa: E402
-
-MODES = ("frame-thread", "one-thread")
+DESIGNS = ("threads", "no-pad-rd", "one-thread")
+KEY = "f"  # the WASD zone's A key
 
 
-def producer(make, n, made, seen, stop, seed):
-    """Make n inputs at random moments, each after the previous one was taken (a virtual pad
-    only reports its state when SDL polls it, so two changes between polls would merge)."""
+def key_injector(display_name: str, n: int, seed: int, window_xy, conn) -> None:
+    """Another process: n presses of KEY through XTEST at random moments; sends the moments."""
+    from Xlib import X, display
+    from Xlib.ext import xtest
+
+    d = display.Display(display_name)
+    xtest.fake_input(d, X.MotionNotify, x=window_xy[0], y=window_xy[1])  # focus follows pointer
+    d.sync()
+    code = d.keysym_to_keycode(ord(KEY))
     rng = random.Random(seed)
-    for i in range(n):
-        while not seen.wait(0.1):
-            if stop.is_set():
-                return
-        seen.clear()
-        time.sleep(rng.uniform(0.002, 0.020))
-        made[0] = time.perf_counter_ns()  # before making it: it cannot be taken earlier
-        make(i)
+    conn.recv()  # go
+    made = []
+    for _ in range(n):
+        time.sleep(rng.uniform(0.02, 0.06))
+        made.append(time.perf_counter_ns())
+        xtest.fake_input(d, X.KeyPress, code)
+        d.sync()
+        time.sleep(rng.uniform(0.02, 0.04))
+        xtest.fake_input(d, X.KeyRelease, code)
+        d.sync()
+    conn.send(made)
 
 
-def measure(app, source: str, mode: str, n: int, seed: int) -> list[int]:
-    """Errors in ns of n inputs from `source` ("post" or "vjoy") with the scene now up."""
-    made, errors = [0], []
-    seen, stop = threading.Event(), threading.Event()
-    seen.set()
-    if source == "vjoy":
-        from shell.vjoy import VirtualPad
-
-        pad = VirtualPad("Bench Pad")
-        app.run(frames=5)  # the hub opens it as a controller
-
-        def make(i):
-            pad.button("a", i % 2 == 0)
-        wanted = (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP)
-    else:
-        pad = None
-
-        def make(i):
-            pygame.event.post(pygame.event.Event(pygame.USEREVENT, seq=i))
-        wanted = (pygame.USEREVENT,)
-
-    real_dispatch, real_run = app.dispatch, app.frame_thread.run
-
-    def dispatch(event, t_ns):
-        if event.type in wanted:  # ours: measured here, never reaches a scene
-            errors.append(t_ns - made[0])
-            seen.set()
+def thread_injector(make, n: int, seed: int, made: list, stop: threading.Event) -> None:
+    rng = random.Random(seed)
+    for _ in range(n):
+        if stop.wait(rng.uniform(0.02, 0.06)):
             return
-        real_dispatch(event, t_ns)
+        made.append(time.perf_counter_ns())
+        make(True)
+        if stop.wait(rng.uniform(0.02, 0.04)):
+            return
+        make(False)
 
-    app.dispatch = dispatch
-    if mode == "one-thread":
-        app.frame_thread.run = lambda take: app.work()
-    thread = threading.Thread(target=producer, args=(make, n, made, seen, stop, seed))
-    thread.start()
-    give_up = time.monotonic() + 30
-    try:
-        while len(errors) < n and app.manager.stack and time.monotonic() < give_up:
-            app.run(frames=60)
-    finally:
-        stop.set()
-        thread.join()
-        app.dispatch, app.frame_thread.run = real_dispatch, real_run
-        if pad is not None:
-            pad.detach()
-            app.run(frames=3)
-    return errors
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def describe(errors) -> str:
-    ms = sorted(e / 1e6 for e in errors)
-    if not ms:
+    if not errors:
         return "no inputs arrived"
-    return (f"n={len(ms):4d}  mean {statistics.fmean(ms):6.3f}  median "
-            f"{statistics.median(ms):6.3f}  p99 {percentile(ms, 0.99):6.3f}  max {ms[-1]:7.3f}")
+    ms = [e / 1e6 for e in errors]
+    return (f"n={len(ms):4d}  median {statistics.median(ms):7.3f}  p99 {percentile(ms, 0.99):7.3f}"
+            f"  max {max(ms):7.3f}")
+
+
+class Bench:
+    def __init__(self, dummy: bool):
+        import pygame
+
+        from scenes.manager import SceneManager
+        from shell.app import App
+        from shell.settings import Settings
+        from shell.stats import Stats
+
+        self.pygame = pygame
+        tmp = Path(tempfile.mkdtemp())
+        self.app = App(SceneManager, settings=Settings(tmp / "s.json"),
+                       stats=Stats(tmp / "s.db"), pace=True, size=(960, 540))
+        self.app.start("title")
+        self.app.run(frames=10)
+        audio = self.app.audio
+        if not audio.ok and pygame.mixer.get_init():  # sound on, even with a dummy driver
+            audio.ok = True
+            threading.Thread(target=audio._prepare, daemon=True).start()
+        self.real_flip = pygame.display.flip
+        self.dummy = dummy
+
+    def scene(self, label: str) -> None:
+        app = self.app
+        for seat in app.seats.occupied():
+            app.seats.leave(seat.index)
+        if label == "title":
+            app.manager.reset("title")
+        else:
+            from scenes.games.fliegen_klatschen import SCENE
+
+            app.seats.join("kb2")
+            for _ in range(4):
+                app.seats.add_cpu("hard")
+            app.manager.reset(SCENE, game_id="fliegen_klatschen")
+        app.run(frames=30)
+
+    def slow_flip(self, flip_ms: float):
+        real = self.real_flip
+
+        def flip():
+            start = time.perf_counter()
+            real()
+            left = flip_ms / 1000 - (time.perf_counter() - start)
+            if left > 0:
+                time.sleep(left)
+        return flip
+
+    def measure(self, source: str, design: str, flip_ms: float, n: int, seed: int) -> list[int]:
+        pygame, app = self.pygame, self.app
+        stamps: list[int] = []
+        wanted = {"key": pygame.KEYDOWN, "pad": pygame.CONTROLLERBUTTONDOWN,
+                  "post": pygame.USEREVENT}[source]
+        real_dispatch, real_run = app.dispatch, app.frame_thread.run
+
+        def dispatch(event, t_ns):
+            if event.type == wanted and (source != "key" or event.key == pygame.K_f):
+                stamps.append(t_ns)  # measured here; it never reaches a scene
+                app.stats.record("bench", "Bench", "bench", 250.0)
+                app.audio.play("slap")
+                return
+            if event.type in (pygame.KEYUP, pygame.CONTROLLERBUTTONUP) or event.type == wanted:
+                return
+            real_dispatch(event, t_ns)
+
+        pad = None
+        if source == "pad":
+            from shell.vjoy import VirtualPad
+
+            pad = VirtualPad("Bench Pad", product=77)
+            app.run(frames=10)
+        app.dispatch = dispatch
+        if design != "threads":
+            app.pads.stop()
+        if design == "one-thread":
+            app.frame_thread.run = lambda take: app.work()
+        pygame.display.flip = self.slow_flip(flip_ms)
+        made: list[int] = []
+        stop = threading.Event()
+        try:
+            if source == "key":
+                parent, child = multiprocessing.Pipe()
+                win = (480, 270)
+                proc = multiprocessing.get_context("spawn").Process(
+                    target=key_injector, args=(os.environ["DISPLAY"], n, seed, win, child))
+                proc.start()
+                parent.send("go")
+                while not parent.poll():
+                    app.run(frames=6)
+                made = parent.recv()
+                proc.join()
+                app.run(frames=10)
+            else:
+                if source == "pad":
+                    def make(down):
+                        pad.button("a", down)
+                else:
+                    def make(down):
+                        if down:
+                            pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+                worker = threading.Thread(target=thread_injector,
+                                          args=(make, n, seed, made, stop))
+                worker.start()
+                while worker.is_alive():
+                    app.run(frames=6)
+                app.run(frames=10)
+        finally:
+            stop.set()
+            pygame.display.flip = self.real_flip
+            app.dispatch, app.frame_thread.run = real_dispatch, real_run
+            app.pads.start()
+            if pad is not None:
+                pad.detach()
+                app.run(frames=5)
+        if len(stamps) != len(made):
+            print(f"   ({len(made)} made, {len(stamps)} seen: matched in order as far as seen)")
+        return [s - m for s, m in zip(stamps, made)]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=150, help="inputs per scene, source and mode")
+    parser.add_argument("--n", type=int, default=80, help="presses per row")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--scenes", default="", help="comma-separated labels (default: all)")
+    parser.add_argument("--flips", default="0,8,16", help="flip hold times in ms")
+    parser.add_argument("--sources", default="key,pad", help="key, pad, post")
+    parser.add_argument("--designs", default=",".join(DESIGNS))
+    parser.add_argument("--scenes", default="title,fliegen_klatschen")
+    parser.add_argument("--dummy", action="store_true", help="SDL's dummy video driver")
     args = parser.parse_args(argv)
-    tmp = Path(tempfile.mkdtemp())
-    app = App(SceneManager, settings=Settings(tmp / "s.json"), stats=Stats(tmp / "s.db"), pace=True)
-    wanted = set(filter(None, args.scenes.split(",")))
-    total = {(source, mode): [] for source in ("post", "vjoy") for mode in MODES}
-    print(f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
-          f"60 Hz paced loop, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; ms")
-    for label, setup in setups(app):
-        if wanted and label not in wanted:
-            continue
-        for source, mode in total:
-            app.seats = Seats()
-            setup()
-            app.run(frames=WARMUP)
-            errors = measure(app, source, mode, args.n, args.seed)
-            total[source, mode] += errors
-            print(f"{label:24s} {source:4s} {mode:12s} {describe(errors)}")
+    if args.dummy:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    elif not os.environ.get("DISPLAY"):
+        print("needs an X display (e.g. Xvfb :99 & DISPLAY=:99), or --dummy", file=sys.stderr)
+        return 2
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sources = [s for s in args.sources.split(",") if s]
+    if args.dummy and "key" in sources:
+        sources.remove("key")
+    if "key" in sources:
+        try:
+            import Xlib  # noqa: F401
+        except ImportError:
+            print("key source needs python-xlib: .venv/bin/pip install python-xlib",
+                  file=sys.stderr)
+            return 2
+    bench = Bench(args.dummy)
+    import pygame
+
+    print(f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))},"
+          f" video {pygame.display.get_driver()}, {os.cpu_count()} CPUs, load average "
+          f"{os.getloadavg()[0]:.1f}; stamp - made, ms")
+    totals: dict = {}
+    for label in args.scenes.split(","):
+        bench.scene(label)
+        for flip in [float(f) for f in args.flips.split(",")]:
+            for source in sources:
+                for design in args.designs.split(","):
+                    errors = bench.measure(source, design, flip, args.n, args.seed)
+                    totals.setdefault((source, design, flip), []).extend(errors)
+                    print(f"{label:18s} flip {flip:4.0f}  {source:4s} {design:10s} "
+                          f"{describe(errors)}", flush=True)
     print("all scenes:")
-    for (source, mode), errors in total.items():
-        print(f"{'':24s} {source:4s} {mode:12s} {describe(errors)}")
+    for (source, design, flip), errors in totals.items():
+        print(f"{'':18s} flip {flip:4.0f}  {source:4s} {design:10s} {describe(errors)}")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
-    app.close()
+    bench.app.close()
     return 0
 
 

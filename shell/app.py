@@ -259,11 +259,11 @@ class App:
         if self.frame_thread.stop(CLOSE_WAIT_S):
             self.pads.stop()
             pygame.quit()
+        else:  # a hung frame: never pull the window out from under it (the process ends)
+            self.log(f"a frame did not finish within {CLOSE_WAIT_S} s; leaving pygame up")
         unsaved = self.stats.close()  # flushes what waits to be written (bounded)
         if unsaved:
             self.log(f"{unsaved} reaction time(s) could not be saved")
-        else:  # a hung frame: never pull the window out from under it (the process ends)
-            self.log(f"a frame did not finish within {CLOSE_WAIT_S} s; leaving pygame up")
         look.reset_cache()
         paint.set_scale(1)
 
