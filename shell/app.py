@@ -50,6 +50,7 @@ from pathlib import Path
 import pygame
 
 from shell import look, main_thread, paint
+from shell.key_reader import KeyReader
 from shell.pad_reader import PadReader
 
 FPS = 60
@@ -159,6 +160,9 @@ class App:
         self.hub = InputHub(self.settings, self.seats)
         self.pads = PadReader(clock_ns)
         self.pads.start()
+        self.window_id = self._window_id()  # asked once: a later call can crash pygame-ce
+        self.keys = KeyReader(clock_ns)
+        self.keys.start(self.window_id)
         self.audio = Audio(self.settings, enabled=audio)
         self.manager = manager(self)  # the scene stack, made by the composer's factory
         for item in self.hub.scan(self.clock_ns()):  # pads plugged in before we started
@@ -226,6 +230,13 @@ class App:
         if tuple(size) != tuple(window.size):
             window.size = tuple(size)
 
+    @staticmethod
+    def _window_id() -> int | None:
+        """The X11 window's id (for the key thread), None on other video drivers."""
+        if pygame.display.get_driver() != "x11":
+            return None
+        return pygame.display.get_wm_info().get("window")
+
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         try:
@@ -258,6 +269,7 @@ class App:
         fonts die with pygame; the pixel scale goes back to 1."""
         if self.frame_thread.stop(CLOSE_WAIT_S):
             self.pads.stop()
+            self.keys.stop()
             pygame.quit()
         else:  # a hung frame: never pull the window out from under it (the process ends)
             self.log(f"a frame did not finish within {CLOSE_WAIT_S} s; leaving pygame up")
@@ -366,16 +378,18 @@ class App:
             time.sleep(min(left / 1e9, POLL_S))
 
     def take_events(self) -> tuple[list[tuple[object, int]], int]:
-        """Take every event waiting in SDL's queue, each with its stamp: a pad event with the
-        stamp the pad thread gave it when it was read (shell/pad_reader.py), anything else
-        with the moment it is taken from the queue (keys, and pads where no pad thread runs).
+        """Take every event waiting in SDL's queue, each with its stamp: a key or pad event with
+        the stamp the key or pad thread gave it when it was read (shell/key_reader.py,
+        shell/pad_reader.py), anything else (and keys and pads where those threads do not run)
+        with the moment it is taken from the queue.
         Also returns the stamp before which every input is now in hand (a pad thread that
         lags, on a busy machine, holds that back, but never by more than LAG_CAP_NS)."""
         with self.pads.lock:
             events = pygame.event.get()
             t_ns = self.clock_ns()
             settled = self.pads.settled_ns if self.pads.running else t_ns
-            stamped = [(event, self.pads.stamp(event, t_ns) or t_ns) for event in events]
+            stamped = [(event, self.keys.stamp(event, t_ns) or self.pads.stamp(event, t_ns)
+                        or t_ns) for event in events]
         return stamped, max(min(t_ns, settled), t_ns - LAG_CAP_NS)
 
     def input_horizon_ns(self) -> int:
