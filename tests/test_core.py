@@ -34,7 +34,7 @@ class NimState(State):
     def current_player(self):
         return TERMINAL if self.heap == 0 else self.turn
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if self.heap == 0 or player != self.turn:
             return []
         return [Take(n) for n in (1, 2, 3) if n <= self.heap]
@@ -47,7 +47,7 @@ class NimState(State):
             self.turn = (self.turn + 1) % self.players
         return [Event("took", player, {"count": action.count})]
 
-    def view(self, player):
+    def _view(self, player):
         return {"heap": self.heap, "turn": self.turn}
 
     def outcome(self):
@@ -71,7 +71,7 @@ class BuzzerState(State):
     def current_player(self):
         return TERMINAL if self.over else SIMULTANEOUS
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         return [] if self.over else [Press()]
 
     def _tick(self, t):
@@ -92,7 +92,7 @@ class BuzzerState(State):
     def next_deadline(self):
         return 3000 if self.lit else 1000
 
-    def view(self, player):
+    def _view(self, player):
         return {"lit": self.lit}
 
     def outcome(self):
