@@ -172,7 +172,9 @@ def replay(args) -> int:
             state = rebuild(document, GAMES)
             print(f"{args.file}: {state.info.name}, {len(state.log)} actions, "
                   f"final state {state.state_hash()}")
-    except (ReplayError, ReplayFileError) as exc:
+    except ReplayFileError as exc:  # its message names the file
+        fail(str(exc), status=FILE_ERROR)
+    except ReplayError as exc:
         fail(f"{args.file}: {exc}", status=FILE_ERROR)
     return 0
 

@@ -158,7 +158,7 @@ class State:
         for name, value in options.items():
             default = info.default_options[name]
             if type(value) is not type(default):
-                raise ValueError(f"option {name!r} takes a {type(default).__name__}, "
+                raise ValueError(f"option {name!r} takes {type(default).__name__}, "
                                  f"not {brief(value)}")
         self.players = players
         self.options = {**info.default_options, **options}
