@@ -2,7 +2,10 @@
 
 Random legal play from many seeds, checking at every step that the state keeps its invariants,
 that every legal action applies, that an illegal action changes nothing, that no view leaks a
-hidden card, and that the game replays identically from its log and from JSON.
+hidden card, and that the game replays identically from its log and from JSON (written without
+NaN or Infinity). Then bad values, sampled at a few points of a game: seats, action fields,
+times, setups and replay documents of the wrong type or out of range are refused
+(IllegalAction, ValueError or ReplayError) and change nothing.
 """
 
 import copy
@@ -155,7 +158,7 @@ def check_outcome(state):
 
 
 def check_replays(state):
-    data = json.loads(json.dumps(to_json(state)))
+    data = json.loads(json.dumps(to_json(state), allow_nan=False))
     again = rebuild(data, GAMES)
     assert again.state_hash() == state.state_hash()
     assert again.log == state.log
