@@ -31,8 +31,9 @@ catch that closed). The tick is the same whether the action is then refused or n
 refusal never depends on when a driver happened to tick.
 
 Randomness comes only from `state.rng`, a `random.Random` seeded at creation and part of the
-state. Every successful apply/tick is appended to `state.log`, so (game id, players, options,
-seed, log) replays the game exactly.
+state. Every successful apply/tick is appended to `state.log` (and so is the tick that comes
+before a refused real-time action), so (game id, players, options, seed, log) replays the game
+exactly.
 """
 
 from __future__ import annotations
