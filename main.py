@@ -9,6 +9,18 @@
     python main.py replay FILE --check                          re-play a replay file headless
     python main.py stats [--profile NAME] [--json | --csv] [--db PATH]
                                  reaction-time summaries per profile and kind, headless
+
+simulate: --games 1 to 1,000,000; --seed 0 to 2**64 - 1 (game i gets seed S + i, all of which
+must stay in range); --players within the game's range. Bot actions the rules refuse are
+dropped and counted (`refused_bot_actions` in --json). replay reads at most
+shell.replay_files.MAX_BYTES (16 MiB).
+
+The headless commands never print a traceback for bad input: one line on stderr and
+    exit status 0   done (replay: the file replays; --check: to its recorded final state)
+    exit status 1   a file problem: a replay file that cannot be read or does not replay, or
+                    a --save-logs directory or file that cannot be made or written
+    exit status 2   a usage error: an unknown command, game or level, a value out of range
+    exit status 3   a game could not be finished (a bug in a game or its bots)
 """
 
 from __future__ import annotations
@@ -18,9 +30,14 @@ import json
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
+FILE_ERROR = 1
 USAGE_ERROR = 2
+GAME_ERROR = 3
+MAX_GAMES = 1_000_000
+SEEDS = 2**64  # seeds are 0 .. SEEDS - 1
 
 
 class Parser(argparse.ArgumentParser):
@@ -89,26 +106,40 @@ def game_info(game_id: str, players: int | None = None):
 def simulate(args) -> int:
     from game.bots import LEVELS
     from game.replay import to_json
-    from game.runner import play
+    from game.runner import Stuck, play
     from shell.replay_files import write
 
     info = game_info(args.game, args.players)
     if args.level not in ("random", *LEVELS):
         fail(f"unknown level {args.level!r}; levels: random, {', '.join(LEVELS)}")
-    if args.games < 1:
-        fail("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        fail(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}")
+    if not 0 <= args.seed <= SEEDS - args.games:
+        fail(f"--seed must be 0 to {SEEDS - args.games} for {args.games} games, not {args.seed}")
     if args.save_logs:
-        args.save_logs.mkdir(parents=True, exist_ok=True)
+        try:
+            args.save_logs.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot make --save-logs directory {args.save_logs}: "
+                 f"{exc.strerror or exc}", status=FILE_ERROR)
     results = []
+    refused: Counter = Counter()
     started = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        state = play(info, args.players, seed, args.level)
+        try:
+            state = play(info, args.players, seed, args.level, refused=refused)
+        except Stuck as exc:
+            fail(f"{info.id} seed {seed} did not finish: {exc}", status=GAME_ERROR)
         outcome = state.outcome()
         results.append({"seed": seed, "scores": outcome.scores, "winners": outcome.winners,
                         "team_won": outcome.team_won, "actions": len(state.log)})
         if args.save_logs:
-            write(to_json(state), args.save_logs / f"{info.id}-{seed}.json")
+            path = args.save_logs / f"{info.id}-{seed}.json"
+            try:
+                write(to_json(state), path)
+            except OSError as exc:
+                fail(f"cannot write {path}: {exc.strerror or exc}", status=FILE_ERROR)
     elapsed = time.perf_counter() - started
     summary = {
         "game": info.id,
@@ -118,6 +149,7 @@ def simulate(args) -> int:
         "games_per_second": round(args.games / elapsed, 1) if elapsed else None,
         "wins_per_seat": [sum(seat in r["winners"] for r in results) for seat in range(args.players)],
         "mean_actions": round(statistics.fmean(r["actions"] for r in results), 1),
+        "refused_bot_actions": dict(refused),
         "results": results,
     }
     if info.cooperative:
@@ -131,6 +163,8 @@ def simulate(args) -> int:
     if info.cooperative:
         print(f"  team won {summary['team_wins']} of {args.games}")
     print(f"  mean length: {summary['mean_actions']} actions")
+    if refused:
+        print(f"  bot actions refused and dropped: {sum(refused.values())}")
     print(f"  speed: {summary['games_per_second']} games per second")
     return 0
 
@@ -149,8 +183,10 @@ def replay(args) -> int:
             state = rebuild(document, GAMES)
             print(f"{args.file}: {state.info.name}, {len(state.log)} actions, "
                   f"final state {state.state_hash()}")
-    except (ReplayError, ReplayFileError) as exc:
-        fail(f"{args.file}: {exc}", status=1)
+    except ReplayFileError as exc:  # its message names the file
+        fail(str(exc), status=FILE_ERROR)
+    except ReplayError as exc:
+        fail(f"{args.file}: {exc}", status=FILE_ERROR)
     return 0
 
 

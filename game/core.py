@@ -7,7 +7,7 @@ benchmarks only ever talk to this protocol:
     state = info.new(players, options, seed)
     state.current_player()        -> a seat index, SIMULTANEOUS or TERMINAL
     state.legal_actions(p)        -> every action seat p may take now
-    state.apply(p, action, t)     -> list[Event]; raises IllegalAction and changes nothing
+    state.apply(p, action, t)     -> list[Event]; or raises IllegalAction (see "Refusals")
     state.tick(t)                 -> list[Event]; lets time pass (real-time games only)
     state.next_deadline()         -> the game time (ms) at which something happens by itself
     state.view(p)                 -> JSON-able dict of what seat p may know (p=None: the table)
@@ -17,18 +17,36 @@ Real-time games take a time `t` in milliseconds of game time with every action; 
 reads a clock, so "who was first" is decided by the stamps and replays identically. Turn-based
 games ignore `t`.
 
+Refusals. `apply`, `tick`, `legal_actions` and `view` raise IllegalAction for a bad value and
+change nothing: a seat that is not an int in range(players) (bools, floats, strings, None and
+negative seats included; `view(None)` is the table's view), an action of a type the game does
+not list or with a field of the wrong type (checked against the action dataclass's
+annotations: a bool or float where an int belongs is refused), or a time that is not a finite
+int or float (NaN, infinities, bools, strings) or lies before `state.now`. `apply` also refuses
+what the rules forbid (IllegalAction.rule names the rule). Such a refusal changes nothing either,
+with one exception: a real-time action stamped later than `state.now` first lets time pass up
+to its stamp, exactly as `tick(t)` would, and that stays: `state.now` is then `t`, the log ends
+with that tick, and `IllegalAction.events` carries what the tick brought (a round that ended, a
+catch that closed). The tick is the same whether the action is then refused or not, so a
+refusal never depends on when a driver happened to tick.
+
 Randomness comes only from `state.rng`, a `random.Random` seeded at creation and part of the
-state. Every successful apply/tick is appended to `state.log`, so (game id, players, options,
-seed, log) replays the game exactly.
+state. Every successful apply/tick is appended to `state.log` (and so is the tick that comes
+before a refused real-time action), so (game id, players, options, seed, log) replays the game
+exactly.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 import json
+import math
 import random
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -39,9 +57,10 @@ TERMINAL = -4
 class IllegalAction(Exception):
     """An action the rules do not allow now. `rule` names the rule it breaks.
 
-    Raised before anything is changed: the state after the exception equals the state before,
-    except that in a real-time game an action stamped later than `state.now` first lets time
-    pass up to its stamp (a logged tick), and that stays.
+    A refusal changes nothing, with one exception (see the module docstring): a real-time
+    action stamped later than `state.now` that the rules refuse has first let time pass up to
+    its stamp. That tick stays (logged, `state.now` moved on) and `events` holds what it
+    brought; it is empty when no time passed or the refusal came before any (a bad value).
     """
 
     def __init__(self, rule: str, detail: str = "", events=()):
@@ -108,26 +127,40 @@ class GameInfo:
         for cls in self.action_types:
             if cls.__name__ == name:
                 return cls
-        raise ValueError(f"{self.id} has no action type {name!r}")
+        raise ValueError(f"{self.id} has no action type {brief(name)}")
 
 
 class State:
-    """Base of every game's state. Subclasses implement the underscore methods and `view`."""
+    """Base of every game's state. Subclasses implement `current_player`, `outcome`,
+    `check_invariants`, `hidden_variant` and the underscore methods `_legal_actions`, `_view`,
+    `_apply` (and `_tick`, `next_deadline` in real-time games); the public methods check the
+    values they are given first, so a game never sees a bad seat, action field or time."""
 
     info: GameInfo
 
     def __init__(self, players: int, options: dict, seed: int):
+        """Raises ValueError for a player count out of range or not an int, a seed that is not
+        an int >= 0 (Random would fold -s onto s), options that are not a dict, an unknown
+        option, or an option value of another type than its default (a game checks ranges)."""
         info = self.info
-        if not info.min_players <= players <= info.max_players:
-            raise ValueError(
-                f"{info.id} takes {info.min_players} to {info.max_players} players, not {players}"
-            )
+        if type(players) is not int or not info.min_players <= players <= info.max_players:
+            raise ValueError(f"{info.id} takes {info.min_players} to {info.max_players} "
+                             f"players, not {brief(players)}")
+        if type(seed) is not int or seed < 0:
+            raise ValueError(f"a seed is a whole number >= 0, not {brief(seed)}")
+        if not isinstance(options, dict):
+            raise ValueError(f"options are a dict, not {brief(options)}")
         unknown = set(options) - set(info.default_options)
         if unknown:
             raise ValueError(
-                f"{info.id} has no option {sorted(unknown)[0]!r}; options: "
-                + ", ".join(sorted(info.default_options)) or "none"
+                f"{info.id} has no option {brief(sorted(unknown, key=repr)[0])}; options: "
+                + (", ".join(sorted(info.default_options)) or "none")
             )
+        for name, value in options.items():
+            default = info.default_options[name]
+            if type(value) is not type(default):
+                raise ValueError(f"option {name!r} takes {type(default).__name__}, "
+                                 f"not {brief(value)}")
         self.players = players
         self.options = {**info.default_options, **options}
         self.seed = seed
@@ -141,22 +174,31 @@ class State:
         raise NotImplementedError
 
     def legal_actions(self, player: int) -> list:
-        raise NotImplementedError
+        """Every action seat `player` may take now; IllegalAction for a seat not in range."""
+        self._check_seat(player)
+        return self._legal_actions(player)
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
-    def apply(self, player: int, action, t: int | None = None) -> list[Event]:
-        """Apply one action of seat `player`; on IllegalAction nothing has changed."""
+    def apply(self, player: int, action, t: int | float | None = None) -> list[Event]:
+        """Apply one action of seat `player` at game time `t` (real-time games; turn-based ones
+        ignore it). Refusals: see the module docstring. Bad values (seat, action, field, time)
+        and refusals at `t == state.now` change nothing; a real-time action the rules refuse at
+        `t > state.now` leaves the tick to `t` that came first, its events in the refusal."""
         if self.is_terminal():
             raise IllegalAction("game over", "no more moves")
-        if not 0 <= player < self.players:
-            raise IllegalAction("no such seat", f"seat {player} of {self.players}")
+        self._check_seat(player)
         if type(action) not in self.info.action_types:
-            raise IllegalAction("unknown action", repr(action))
+            raise IllegalAction("unknown action", brief(action))
+        problem = action_problem(action)
+        if problem:
+            raise IllegalAction("bad action field", problem)
+        if t is not None:
+            _check_time(t, "action")
         if self.info.realtime:
             if t is None:
-                raise IllegalAction("real-time action needs a time", repr(action))
+                raise IllegalAction("real-time action needs a time", brief(action))
             if t < self.now:
                 raise IllegalAction("time runs forward", f"action at {t} ms after {self.now} ms")
         else:
@@ -166,8 +208,8 @@ class State:
         events = []
         if self.info.realtime and t > self.now:
             # Time passes up to the stamp first, so deadlines that fall before the action (or
-            # at its very stamp) take effect before it. The action's log entry carries `t`, so
-            # a replay does the same; only a refusal needs the tick logged on its own.
+            # at its very stamp) take effect before it, whatever becomes of the action. Its log
+            # entry carries `t`, so a replay does the same; a refusal logs the tick on its own.
             events = self._tick(t)
             self.now = t
             if self.is_terminal():
@@ -187,8 +229,10 @@ class State:
         """The game time of the last log entry (0 before any)."""
         return self.log[-1][2] if self.log and self.log[-1][2] is not None else 0
 
-    def tick(self, t: int) -> list[Event]:
-        """Let game time run to `t` ms. Only real-time games have anything to do."""
+    def tick(self, t: int | float) -> list[Event]:
+        """Let game time run to `t` ms. Only real-time games have anything to do. IllegalAction
+        (and nothing changes) for a time that is not a finite number or lies before now."""
+        _check_time(t, "tick")
         if t < self.now:
             raise IllegalAction("time runs forward", f"tick to {t} ms after {self.now} ms")
         if self.is_terminal() or not self.info.realtime:
@@ -203,7 +247,11 @@ class State:
         return None
 
     def view(self, player: int | None) -> dict:
-        raise NotImplementedError
+        """What seat `player` may know, as JSON-able data; `view(None)` is the shared table.
+        IllegalAction for anything else that is not a seat in range (`view(-1)` included)."""
+        if player is not None:
+            self._check_seat(player)
+        return self._view(player)
 
     def outcome(self) -> Outcome:
         raise NotImplementedError
@@ -221,9 +269,21 @@ class State:
         raise NotImplementedError
 
     # -- for subclasses -----------------------------------------------------------------------
+    # The public methods above check the seat, action and time; these get only good values.
+
+    def _legal_actions(self, player: int) -> list:
+        raise NotImplementedError
+
+    def _view(self, player: int | None) -> dict:
+        raise NotImplementedError
 
     def _apply(self, player: int, action) -> list[Event]:
         raise NotImplementedError
+
+    def _check_seat(self, player) -> None:
+        # type() rather than isinstance: True is an int to Python, but not a seat.
+        if type(player) is not int or not 0 <= player < self.players:
+            raise IllegalAction("no such seat", f"seat {brief(player)} of {self.players}")
 
     def _tick(self, t: int) -> list[Event]:
         return []
@@ -264,6 +324,83 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=_plain_leaf))
 
 
+def brief(value: Any, limit: int = 60) -> str:
+    """repr() cut to `limit` characters, for messages about values from outside (a replay file
+    may hold a megabyte string or a deeply nested list; a refusal stays one short line)."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested past the recursion limit; a giant int
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _check_time(t, what: str) -> None:
+    """A game time is an int or a finite float, never a bool (True is an int to Python)."""
+    if type(t) not in (int, float) or (type(t) is float and not math.isfinite(t)):
+        raise IllegalAction("time is a finite number of ms", f"{what} at {brief(t)}")
+
+
+# -- action fields ---------------------------------------------------------------------------
+#
+# Actions are frozen dataclasses with simple field annotations: int, str, bool, float, an Enum,
+# None, a union of those (`int | None`), `tuple[X, ...]` / `tuple[X, Y]`, or a bare `tuple`
+# (a tuple of ints and strs). Values are checked by exact type, so True or 1.0 is not an int.
+
+
+@functools.cache
+def field_types(cls) -> tuple:
+    """(name, annotation) of each field of action class `cls`; TypeError for an annotation
+    the core cannot check (the conformance suite calls this for every registered action)."""
+    hints = typing.get_type_hints(cls)
+    pairs = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    for _, hint in pairs:
+        _check_annotation(hint)
+    return pairs
+
+
+def _check_annotation(hint) -> None:
+    if hint in (int, str, bool, float, tuple, type(None)):
+        return
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType) or origin is tuple:
+        for arg in args:
+            if arg is not Ellipsis:
+                _check_annotation(arg)
+        return
+    raise TypeError(f"action field annotation {hint!r} is not one the core can check")
+
+
+def _fits(value, hint) -> bool:
+    if hint is float:
+        return type(value) in (int, float) and math.isfinite(value)
+    if hint is tuple:
+        return type(value) is tuple and all(type(v) in (int, str) for v in value)
+    if hint is type(None):
+        return value is None
+    if isinstance(hint, type):  # int, str, bool, an Enum: exactly that type
+        return type(value) is hint
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        if type(value) is not tuple:
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(map(_fits, value, args))
+    return any(_fits(value, arg) for arg in args)  # a union
+
+
+def action_problem(action) -> str:
+    """Why `action`'s fields do not fit their annotations ("" when they do)."""
+    for name, hint in field_types(type(action)):
+        value = getattr(action, name)
+        if not _fits(value, hint):
+            hint_name = hint.__name__ if isinstance(hint, type) else str(hint)
+            return f"{type(action).__name__}.{name} takes {hint_name}, not {brief(value)}"
+    return ""
+
+
 def encode_action(action) -> dict:
     """An action as JSON-able data: its type name and its fields (scalars or tuples of them)."""
     return {"type": type(action).__name__, **{f.name: _json_field(getattr(action, f.name))
@@ -279,15 +416,41 @@ def _json_field(value):
     return value
 
 
+def _from_json(value, hint):
+    """Undo _json_field where the annotation says how: lists back to tuples, enum values back
+    to members. Anything that does not fit is left as it is for action_problem to name."""
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(value)
+        except (ValueError, TypeError):
+            return value
+    if type(value) is list and (hint is tuple or typing.get_origin(hint) is tuple):
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_from_json(v, args[0]) for v in value)
+        if args and len(args) == len(value):
+            return tuple(map(_from_json, value, args))
+        return tuple(value)
+    return value
+
+
 def decode_action(info: GameInfo, data: dict):
-    """The inverse of encode_action; raises ValueError on anything that is not an action."""
+    """The inverse of encode_action; raises ValueError on anything that is not an action,
+    including fields of the wrong type (the same rule as State.apply)."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ValueError(f"not an action: {data!r}")
+        raise ValueError(f"not an action: {brief(data)}")
     if data["type"] == "Tick":
+        if len(data) != 1:
+            raise ValueError(f"Tick takes no fields, got {brief(data)}")
         return Tick()
     cls = info.action_type(data["type"])
-    names = {f.name for f in dataclasses.fields(cls)}
+    hints = dict(field_types(cls))
     fields = {k: v for k, v in data.items() if k != "type"}
-    if set(fields) != names:
-        raise ValueError(f"{data['type']} takes fields {sorted(names)}, got {sorted(fields)}")
-    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
+    if set(fields) != set(hints):
+        raise ValueError(f"{brief(data['type'])} takes fields {sorted(hints)}, "
+                         f"got {brief(sorted(fields))}")
+    action = cls(**{k: _from_json(v, hints[k]) for k, v in fields.items()})
+    problem = action_problem(action)
+    if problem:
+        raise ValueError(problem)
+    return action

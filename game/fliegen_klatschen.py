@@ -246,7 +246,7 @@ class FliegenKlatschen(State):
         # Anyone may slap at any moment (too early is a false start), so all seats act at once.
         return TERMINAL if self.phase == "over" else SIMULTANEOUS
 
-    def legal_actions(self, player: int) -> list:
+    def _legal_actions(self, player: int) -> list:
         if self.phase == "over":
             return []
         table = self._table()
@@ -556,7 +556,7 @@ class FliegenKlatschen(State):
             "slaps": [[SLAPS[h][i] for i in on_table] for h in range(self.hands)]}
         return self._table_cache
 
-    def view(self, player: int | None) -> dict:
+    def _view(self, player: int | None) -> dict:
         """Everything is public except the faces of face-down cards and of the cards in the box.
         Winning stacks are public: everybody watched each fly being caught.
 

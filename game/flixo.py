@@ -349,7 +349,7 @@ class FlixoState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == "over" else self.seat_of(self.turn)
 
-    def legal_actions(self, player: int) -> list:
+    def _legal_actions(self, player: int) -> list:
         if self.phase == "over" or player != self.current_player():
             return []
         grid = self.displays[self.turn]
@@ -533,7 +533,7 @@ class FlixoState(State):
 
     # -- what the table sees ---------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict:
+    def _view(self, player: int | None) -> dict:
         displays = []
         for d, grid in enumerate(self.displays):
             cells = [[{"up": side == "up", "eye": side == "eye",

@@ -304,7 +304,7 @@ class FlotteFlitzerState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == "over" else self.turn
 
-    def legal_actions(self, player: int) -> list:
+    def _legal_actions(self, player: int) -> list:
         if self.phase == "over" or player != self.turn:
             return []
         if self.phase == "risk":
@@ -490,7 +490,7 @@ class FlotteFlitzerState(State):
 
     # -- what a seat sees ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict:
+    def _view(self, player: int | None) -> dict:
         places = {car: i + 1 for i, car in enumerate(self.finished)}
         cars = []
         for car in range(CARS):

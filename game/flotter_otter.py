@@ -158,7 +158,7 @@ class FlotterOtterState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == "over" else SIMULTANEOUS
 
-    def legal_actions(self, player: int) -> list:
+    def _legal_actions(self, player: int) -> list:
         if self.phase != "stacking":
             return []
         actions = []
@@ -371,7 +371,7 @@ class FlotterOtterState(State):
     def timing(self, seat: int) -> dict:
         return timing_summary(self.records, seat)
 
-    def view(self, player: int | None) -> dict:
+    def _view(self, player: int | None) -> dict:
         """What everyone at the table sees (Flotter Otter has no per-seat secrets: `player`
         only fills "you"). The waybill part is shared between calls: treat views as read-only.
         Upcoming waybills never appear: the pile is a count, face-down waybills are counts."""

@@ -195,7 +195,7 @@ class FormulaFunState(State):
 
     # -- what may be played -----------------------------------------------------------------------
 
-    def legal_actions(self, player: int) -> list:
+    def _legal_actions(self, player: int) -> list:
         if self.phase == "over" or player != self.current_player():
             return []
         return plays_from(self.hands[player])
@@ -309,7 +309,7 @@ class FormulaFunState(State):
 
     # -- what a seat sees --------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict:
+    def _view(self, player: int | None) -> dict:
         cars = []
         for car in range(self.car_count):
             d = self.pos[car]

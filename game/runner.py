@@ -3,12 +3,21 @@
 Used by `main.py simulate`, the tests and the benchmarks. Real-time games are driven as a
 discrete-event simulation: time jumps to the next moment a bot wants to act or the state has a
 deadline, so a minute of game time costs no more than the actions in it.
+
+A bot never makes the runner crash: an action the state refuses is dropped (see
+`apply_bot_action`), logged at debug level and counted in the `refused` Counter a caller may
+pass; the game goes on as if the bot had not sent it.
 """
 
 from __future__ import annotations
 
+import logging
+from collections import Counter
+
 from .bots import make_bot
-from .core import SIMULTANEOUS, GameInfo, State
+from .core import SIMULTANEOUS, GameInfo, IllegalAction, State
+
+log = logging.getLogger(__name__)
 
 MAX_STEPS = 200_000
 
@@ -28,18 +37,37 @@ def make_bots(info: GameInfo, players: int, seed: int, levels):
     return [make_bot(info, level, seat, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
 
 
-def play(info: GameInfo, players: int, seed: int, levels="random", options=None) -> State:
-    """Play one whole game with bots and return the final state (its log replays it)."""
+def play(info: GameInfo, players: int, seed: int, levels="random", options=None,
+         refused: Counter | None = None) -> State:
+    """Play one whole game with bots and return the final state (its log replays it).
+    Bot actions the state refused are counted in `refused` by rule name, if given."""
     state = info.new(players, dict(options or {}), seed)
     bots = make_bots(info, players, seed, levels)
     if info.realtime:
-        run_realtime(state, bots)
+        run_realtime(state, bots, refused)
     else:
-        run_turns(state, bots)
+        run_turns(state, bots, refused)
     return state
 
 
-def run_turns(state: State, bots) -> None:
+def apply_bot_action(state: State, seat: int, action, t, refused: Counter | None) -> bool:
+    """Apply one bot action; True if applied. A refused action is dropped, never raised.
+
+    A bot decides from the view at its poll, and may return several actions for one moment;
+    an earlier one can make a later one illegal (two slaps on one fly: the first took it).
+    A human pressing twice gets the same treatment from a scene. The runner applies at
+    `state.now`, so a refusal here lets no time pass and changes nothing."""
+    try:
+        state.apply(seat, action, t)
+    except IllegalAction as refusal:
+        log.debug("seat %d: bot action %r refused at %s ms: %s", seat, action, t, refusal)
+        if refused is not None:
+            refused[refusal.rule] += 1
+        return False
+    return True
+
+
+def run_turns(state: State, bots, refused: Counter | None = None) -> None:
     for _ in range(MAX_STEPS):
         if state.is_terminal():
             return
@@ -49,15 +77,14 @@ def run_turns(state: State, bots) -> None:
             legal = state.legal_actions(seat)
             view = state.view(seat) if bots[seat].uses_view else None
             actions, _ = bots[seat].poll(view, legal, state.now)
-            if actions:
-                state.apply(seat, actions[0])
+            if actions and apply_bot_action(state, seat, actions[0], None, refused):
                 break
         else:
             raise Stuck(f"no bot would move at step {len(state.log)}")
     raise Stuck(f"game did not end within {MAX_STEPS} steps")
 
 
-def run_realtime(state: State, bots) -> None:
+def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     wakes: list = [0] * state.players
     for _ in range(MAX_STEPS):
         if state.is_terminal():
@@ -70,8 +97,7 @@ def run_realtime(state: State, bots) -> None:
             view = state.view(seat) if bot.uses_view else None
             actions, wakes[seat] = bot.poll(view, state.legal_actions(seat), now)
             for action in actions:
-                state.apply(seat, action, now)
-                changed = True
+                changed |= apply_bot_action(state, seat, action, now, refused)
             if state.is_terminal():
                 return
         if changed:

@@ -2,18 +2,21 @@
 real game): turn order, refusals that change nothing, time stamps, replay files, the runner."""
 
 import ast
+import enum
 import json
+import logging
 import pathlib
+from collections import Counter
 from dataclasses import dataclass
 
 import pytest
 
 from game.bots import SIMPLE, Bot, ReactionModel
 from game.core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Outcome, State,
-                       decode_action, encode_action)
+                       action_problem, decode_action, encode_action, field_types)
 from game.replay import ReplayError, check, rebuild, to_json
 from shell.replay_files import ReplayFileError, read, write
-from game.runner import play
+from game.runner import make_bots, play, run_realtime, run_turns
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -34,7 +37,7 @@ class NimState(State):
     def current_player(self):
         return TERMINAL if self.heap == 0 else self.turn
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         if self.heap == 0 or player != self.turn:
             return []
         return [Take(n) for n in (1, 2, 3) if n <= self.heap]
@@ -47,7 +50,7 @@ class NimState(State):
             self.turn = (self.turn + 1) % self.players
         return [Event("took", player, {"count": action.count})]
 
-    def view(self, player):
+    def _view(self, player):
         return {"heap": self.heap, "turn": self.turn}
 
     def outcome(self):
@@ -71,7 +74,7 @@ class BuzzerState(State):
     def current_player(self):
         return TERMINAL if self.over else SIMULTANEOUS
 
-    def legal_actions(self, player):
+    def _legal_actions(self, player):
         return [] if self.over else [Press()]
 
     def _tick(self, t):
@@ -92,7 +95,7 @@ class BuzzerState(State):
     def next_deadline(self):
         return 3000 if self.lit else 1000
 
-    def view(self, player):
+    def _view(self, player):
         return {"lit": self.lit}
 
     def outcome(self):
@@ -263,3 +266,120 @@ def test_the_shell_imports_neither_the_games_nor_the_scenes():
             offenders += [f"{path.name}: {n}" for n in names
                           if n.split(".")[0] in ("game", "scenes")]
     assert offenders == []
+
+
+def test_bad_seats_are_refused_by_every_protocol_method():
+    state = NIM.new(3, {}, 1)
+    before = state.state_hash()
+    for seat in (None, "0", 1.5, -1, True, False, 3):
+        for call in (state.legal_actions, lambda p: state.apply(p, Take(1))):
+            with pytest.raises(IllegalAction, match="no such seat"):
+                call(seat)
+        if seat is not None:
+            with pytest.raises(IllegalAction, match="no such seat"):
+                state.view(seat)
+    assert state.view(None) == {"heap": state.heap, "turn": 0}  # the table's view stays
+    assert state.state_hash() == before and state.log == []
+
+
+def test_bad_times_are_refused_before_time_passes():
+    state = BUZZER.new(2, {}, 1)
+    for t in (float("nan"), float("inf"), -float("inf"), True, "1200", [1200]):
+        for call in (lambda: state.apply(0, Press(), t), lambda: state.tick(t)):
+            with pytest.raises(IllegalAction, match="finite number") as refusal:
+                call()
+            assert refusal.value.events == []
+    assert state.now == 0 and state.log == []
+    state.tick(1000.5)  # a finite float is a time
+    assert state.lit and state.now == 1000.5
+
+
+def test_a_refusal_after_time_passed_keeps_the_tick_and_hands_over_its_events():
+    """The contract the module docstring states: a real-time action stamped after `now` lets
+    time pass first, and that stays even when the action is then refused."""
+    state = BUZZER.new(2, {}, 1)
+    with pytest.raises(IllegalAction, match="game over") as refusal:
+        state.apply(0, Press(), 3100)  # the light came on and the round ended on the way
+    assert [e.kind for e in refusal.value.events] == ["light"]
+    assert state.now == 3100 and state.is_terminal()
+    assert state.log == [[None, {"type": "Tick"}, 3100]]
+    nim = NIM.new(2, {}, 1)
+    with pytest.raises(IllegalAction, match="take one to three") as refusal:
+        nim.apply(0, Take(4), 50)  # turn-based: no time passes, nothing changes
+    assert refusal.value.events == [] and nim.log == [] and nim.now == 0
+
+
+class Mode(enum.Enum):
+    FAST = "fast"
+    SLOW = "slow"
+
+
+@dataclass(frozen=True)
+class Aim:
+    """An action with every kind of field annotation the core checks."""
+
+    lane: int
+    spot: tuple[int, int]
+    path: tuple[int, ...]
+    mode: Mode
+    note: str | None
+    cards: tuple
+
+
+def test_action_fields_are_checked_by_their_annotations():
+    good = Aim(1, (2, 3), (4, 5, 6), Mode.FAST, None, (7, "T"))
+    assert action_problem(good) == ""
+    info = GameInfo(id="aim", name="Aim", min_players=1, max_players=1, realtime=False,
+                    cooperative=False, pitch="", new=None, action_types=(Aim,), bots={})
+    assert decode_action(info, json.loads(json.dumps(encode_action(good)))) == good
+    for field, bad in [("lane", True), ("lane", 1.0), ("lane", "1"), ("spot", (2,)),
+                       ("spot", (2, 3.0)), ("spot", [2, 3]), ("path", (4, False)),
+                       ("mode", "fast"), ("note", 3), ("cards", (7, 1.5)), ("cards", ((7,),))]:
+        wrong = Aim(**{**good.__dict__, field: bad})
+        assert action_problem(wrong).startswith(f"Aim.{field} takes"), (field, bad)
+        if (field, bad) in (("spot", [2, 3]), ("mode", "fast")):
+            continue  # in JSON these are how the good values are written: they decode
+        data = {**encode_action(good), field: bad if not isinstance(bad, tuple) else list(bad)}
+        with pytest.raises(ValueError, match=field):
+            decode_action(info, data)
+    with pytest.raises(ValueError, match="mode"):
+        decode_action(info, {**encode_action(good), "mode": "sideways"})
+
+    @dataclass(frozen=True)
+    class Vague:
+        stuff: list
+
+    with pytest.raises(TypeError, match="not one the core can check"):
+        field_types(Vague)
+
+
+class DoubleBot(Bot):
+    """Presses twice in one poll once the light is on: the second press is refused (the first
+    won the game), as a real bot's second slap on a fly already taken is."""
+
+    def poll(self, view, legal, now):
+        return ([Press(), Press()], None) if view["lit"] else ([], 1000)
+
+
+class StubbornBot(Bot):
+    """Always tries to take four, which Nim never allows."""
+
+    def choose(self, view, legal):
+        return Take(4)
+
+
+def test_runner_drops_refused_bot_actions_counts_and_logs_them(caplog):
+    state = BUZZER.new(2, {}, 1)
+    refused = Counter()
+    with caplog.at_level(logging.DEBUG, logger="game.runner"):
+        run_realtime(state, [DoubleBot(0, 1), DoubleBot(1, 2)], refused)
+    assert state.is_terminal() and state.outcome().winners == [0]
+    assert refused == Counter({"game over": 1})  # seat 0's second press: the first won
+    assert sum("refused" in r.getMessage() for r in caplog.records) == 1
+    nim = NIM.new(2, {}, 1)
+    refused = Counter()
+    bots = [StubbornBot(0, 1), *make_bots(NIM, 2, 1, "normal")[1:]]
+    from game.runner import Stuck
+    with pytest.raises(Stuck, match="no bot would move"):  # dropped, then reported as stuck
+        run_turns(nim, bots, refused)
+    assert refused["take one to three"] == 1 and nim.log == []

@@ -37,7 +37,7 @@ class ToyState(State):
     def current_player(self):
         return TERMINAL if self.round >= ROUNDS else SIMULTANEOUS
 
-    def legal_actions(self, p):
+    def _legal_actions(self, p):
         if self.is_terminal():
             return []
         return [Hit(), VoidRound()] if self.lit else [VoidRound()]
@@ -68,7 +68,7 @@ class ToyState(State):
         self._next_round(self.now)
         return [Event("hit", p, {"reaction_ms": ms})]
 
-    def view(self, p):
+    def _view(self, p):
         return {"round": self.round, "lit": self.lit, "scores": list(self.scores)}
 
     def outcome(self):
