@@ -97,6 +97,7 @@ from game.runner import bot_seed
 
 from .base import Scene
 from .game_clock import GameClock
+from .timeline import Timeline
 
 FLASH_MS = 1200
 MAX_STEPS_PER_UPDATE = 5000  # a stream that does not settle is a bug: never hang a frame on it
@@ -116,6 +117,7 @@ class GameScene(Scene):
     reveal_kinds: frozenset = frozenset()
     reaction_label = "reaction time in ms (correct answers only)"  # under the results' times
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
+    settle_ms = 0          # ... and this long after the timeline has played out (see busy())
     end_delay_ms = 1800    # the final table stays on screen this long before the results
     own_backdrop = False   # True: draw_table starts with an opaque canvas-sized picture of its
                            # own, the arcade's background baked in (one full blit, not two)
@@ -158,6 +160,7 @@ class GameScene(Scene):
         self._held = False
         self.refused_bot_actions = 0
         self.seat_rects: dict[int, object] = {}
+        self.timeline = Timeline()  # what the table shows, one thing after another
         self.setup()
         for p, seat in enumerate(self.seats):  # a pad lost before the game started (how-to)
             if seat.lost and p not in self.bots:
@@ -425,8 +428,12 @@ class GameScene(Scene):
         return turn
 
     def busy(self) -> bool:
-        """True while the table is still showing a move (a scene with animations says so)."""
-        return False
+        """True while the table is still showing a move: the timeline has steps or cues to come
+        (scenes/timeline.py). The one waiting policy: a turn-based CPU player waits until the
+        table has settled and `settle_ms` more, the countdown to the results starts only once it
+        has settled, and a human's A may skip that wait (a_ends_wait). Real-time games never
+        wait on it (time decides there: the timeline only draws)."""
+        return self.timeline.busy(self.anim_ms)
 
     def humans(self) -> list[int]:
         return [p for p in range(self.players) if p not in self.bots]
@@ -438,14 +445,20 @@ class GameScene(Scene):
             return
         self.anim_ms += dt_ms
         self.flashes = [f for f in self.flashes if f[2] > self.anim_ms]
-        self.advance()
+        for cue in self.timeline.due(self.anim_ms):
+            self.sound(cue) if isinstance(cue, str) else cue()
+        if self.info.realtime or self.anim_ms >= self.timeline.end + self.settle_ms:
+            self.advance()
         self.update_scene(dt_ms)
         if self.state.is_terminal():
-            if self.end_left is None:
+            if self.busy():
+                self.end_left = None  # the last moves play out before the countdown
+            elif self.end_left is None:
                 self.end_left = self.end_delay_ms
-            self.end_left -= dt_ms
-            if self.end_left <= 0:
-                self.finish()
+            if self.end_left is not None:
+                self.end_left -= dt_ms
+                if self.end_left <= 0:
+                    self.finish()
 
     def finish(self) -> None:
         self.app.manager.replace(
