@@ -24,9 +24,9 @@ What the base does, so a game scene does not have to:
   never a crash: for a human it plays the "error" sound and flashes the rule's name at that
   player's badge (override `on_illegal` for more); a CPU's refused action is dropped and logged;
   what time brought before a refusal (a round limit passing) is shown all the same;
-* hands every list of core Events to `on_events`; events carrying `data["reaction_ms"]` and a
-  player are recorded as reaction times (results screen and shell.stats; optional
-  data["correct"] (default True) and data["reaction_kind"] (default the event kind));
+* hands every list of core Events to `on_events`; the reaction times an event reports
+  (`data["reactions"]`, game/reactions.py) are recorded, by this one route, for the results
+  screen and shell.stats;
 * "start" from a seated human opens the pause overlay; holding "back" (shell.input LEAVE)
   hands that seat to a CPU at once; a lost pad pauses, applies the game's
   `VoidRound()` for that seat when it is legal (a real-time round in flight is not scored), and
@@ -91,6 +91,7 @@ import secrets
 
 import game
 from shell import look
+from game import reactions
 from game.bots import make_bot
 from game.core import SIMULTANEOUS, IllegalAction
 from game.runner import bot_seed
@@ -232,11 +233,9 @@ class GameScene(Scene):
             now = self.game_ms()
             for p in self.wakes:
                 self.wakes[p] = now + self.bot_pace_ms
-        for event in events:
-            ms = event.data.get("reaction_ms") if isinstance(event.data, dict) else None
-            if ms is not None and event.player is not None:
-                self.record_reaction(event.player, ms, bool(event.data.get("correct", True)),
-                                     event.data.get("reaction_kind", event.kind))
+        for event in events:  # the one route of reaction times (game/reactions.py)
+            for r in reactions.from_event(event):
+                self.record_reaction(r.player, r.ms, r.correct, r.kind)
         if any(self.is_reveal(e) for e in events):
             self.hold()
         if events:

@@ -1,7 +1,7 @@
 """A tiny real-time game for testing the shell (not registered in game.GAMES).
 
 Each round a light comes on at a random moment; the first to Hit after it scores, and the
-reaction time travels in the event (data["reaction_ms"]). A Hit before the light is refused
+reaction time travels in the event (data["reactions"], game/reactions.py). A Hit before the light is refused
 (IllegalAction "too early"). VoidRound voids the round in flight. ROUNDS rounds.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.bots import SIMPLE, Bot
+from game.reactions import Reaction
 from game.core import TERMINAL, SIMULTANEOUS, Event, GameInfo, IllegalAction, Outcome, State
 
 ROUNDS = 3
@@ -66,7 +67,7 @@ class ToyState(State):
         self.scores[p] += 1
         ms = self.now - self.light_at
         self._next_round(self.now)
-        return [Event("hit", p, {"reaction_ms": ms})]
+        return [Event("hit", p, {"reactions": [Reaction(p, "hit", ms).as_data()]})]
 
     def _view(self, p):
         return {"round": self.round, "lit": self.lit, "scores": list(self.scores)}

@@ -5,11 +5,10 @@ lobby, or the main menu. In attract mode it moves on by itself.
 
 from __future__ import annotations
 
-import statistics
-
 import pygame
 
 import game
+from game.reactions import summary
 from shell import look
 
 from ..base import Scene
@@ -17,14 +16,6 @@ from ..widgets import Menu, down
 
 DEMO_MS = 6000
 ROW = 98
-
-
-def reaction_summary(samples) -> tuple[int, float | None, float | None]:
-    """(count, median ms, best ms) over the correct reactions of (ms, correct) samples."""
-    good = [ms for ms, correct in samples if correct]
-    if not good:
-        return len(samples), None, None
-    return len(samples), statistics.median(good), min(good)
 
 
 class ResultsScene(Scene):
@@ -111,7 +102,7 @@ class ResultsScene(Scene):
             look.text(canvas, str(score), (cols[1], mid), look.LARGE,
                       look.ACCENT if winner else look.TEXT, "midleft")
             if measured:
-                count, median, best = reaction_summary(self.reactions.get(p, []))
+                count, _, median, best = summary(self.reactions.get(p, []))
                 look.text(canvas, f"{median:.0f} ms" if median is not None else "-",
                           (cols[2], mid), look.BODY, look.TEXT, "midleft")
                 look.text(canvas, f"{best:.0f} ms" if best is not None else "-",
