@@ -54,12 +54,3 @@ def test_a_turn_based_cpu_waits_for_the_timeline_and_settle_ms(app):
     scene.timeline.clear()
     assert run_until(app, lambda: len(scene.state.log) > moves, 600)
 
-
-def test_reactions_have_one_summary_over_the_correct_ones():
-    from game.reactions import Reaction, summary
-
-    s = summary([Reaction(0, "slap", 300), Reaction(0, "slap", 200, False),
-                 Reaction(0, "slap", 250)])
-    assert s == (3, 2, 275.0, 250)
-    assert summary([(210.0, True)]) == (1, 1, 210.0, 210.0)
-    assert summary([]) == (0, 0, None, None)
