@@ -122,6 +122,9 @@ class GameInfo:
     default_options: dict = field(default_factory=dict)
     option_choices: dict = field(default_factory=dict)  # offered in the lobby (see above)
     printed_players: tuple = ()  # (min, max) as printed on the box, where the arcade allows more
+    # Every Event kind the game emits, declared once in its module (a misspelt kind in a core
+    # or a scene is then an error the conformance tests find, not silence).
+    event_kinds: frozenset = frozenset()
 
     def action_type(self, name: str):
         for cls in self.action_types:

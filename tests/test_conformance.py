@@ -412,3 +412,26 @@ def test_replay_documents_with_bad_values_are_refused(game_id):
                        ("options", [["a", 1]]), ("options", None), ("version", True)]:
         with pytest.raises(ReplayError):
             rebuild(dict(data, **{key: wrong}), GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_event_kind_a_game_emits_is_declared(game_id):
+    """GameInfo.event_kinds lists every Event kind, declared once in the game's module: scenes
+    and the phone page react to kinds, so a misspelt or undeclared kind must be an error."""
+    info = GAMES[game_id]
+    if not info.event_kinds:
+        pytest.skip(f"{game_id} does not declare its event kinds yet")
+    kinds = set()
+    for seed in SEEDS[:3]:
+        state = info.new(info.min_players + 1, {}, seed)
+        apply, tick = state.apply, state.tick
+        state.apply = lambda *a, **k: _noted(kinds, apply(*a, **k))
+        state.tick = lambda *a, **k: _noted(kinds, tick(*a, **k))
+        for _ in random_steps(state, random.Random(seed)):
+            pass
+    assert kinds and kinds <= set(info.event_kinds), sorted(kinds - set(info.event_kinds))
+
+
+def _noted(kinds: set, events):
+    kinds.update(e.kind for e in events)
+    return events
