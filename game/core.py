@@ -12,6 +12,8 @@ benchmarks only ever talk to this protocol:
     state.next_deadline()         -> the game time (ms) at which something happens by itself
     state.view(p)                 -> JSON-able dict of what seat p may know (p=None: the table)
     state.outcome()               -> Outcome once terminal
+    state.undo_depth(p) / state.undone(p) -> State   take back p's last choice (turn-based games
+                                  that allow it: nothing revealed since); the log never holds it
 
 Real-time games take a time `t` in milliseconds of game time with every action; the core never
 reads a clock, so "who was first" is decided by the stamps and replays identically. Turn-based
@@ -244,6 +246,38 @@ class State:
         self.now = t
         self.log.append([None, encode_action(Tick()), t])
         return events
+
+    # -- taking back a choice (turn-based games) ---------------------------------------------
+
+    def undo_depth(self, player) -> int:
+        """How many of the last log entries are `player`'s own choice that can still be taken
+        back: nothing was revealed since (no card turned up or drawn) and the turn has not
+        passed. 0: nothing. Each game decides in `_undo_depth`; by default nothing can."""
+        self._check_seat(player)
+        if self.is_terminal():
+            return 0
+        return self._undo_depth(player)
+
+    def _undo_depth(self, player: int) -> int:
+        return 0
+
+    def undone(self, player) -> "State":
+        """The state as it was before `player`'s last choice: a new State played again from the
+        seed and the log without that choice (so no replay ever holds it; the game is pure and
+        seeded, so everything else comes out the same). IllegalAction when nothing can be
+        taken back; this state is never changed."""
+        n = self.undo_depth(player)
+        if n <= 0:
+            raise IllegalAction("nothing to take back",
+                                "no choice of yours since something was revealed")
+        again = self.info.new(self.players, dict(self.options), self.seed)
+        for seat, encoded, t in self.log[:-n]:
+            action = decode_action(self.info, encoded)
+            if isinstance(action, Tick):
+                again.tick(t)
+            else:
+                again.apply(seat, action, t)
+        return again
 
     def next_deadline(self) -> int | None:
         """Game time at which the state changes by itself (a round timer), or None."""

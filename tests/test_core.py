@@ -7,6 +7,7 @@ import json
 import logging
 import pathlib
 from collections import Counter
+import dataclasses
 from dataclasses import dataclass
 
 import pytest
@@ -383,3 +384,32 @@ def test_runner_drops_refused_bot_actions_counts_and_logs_them(caplog):
     with pytest.raises(Stuck, match="no bot would move"):  # dropped, then reported as stuck
         run_turns(nim, bots, refused)
     assert refused["take one to three"] == 1 and nim.log == []
+
+
+class UndoableNim(NimState):
+    """Nim where a player may take back their own last take until the next player moves (a
+    toy rule, to test the protocol's undo)."""
+
+    def _undo_depth(self, player):
+        last = self.log[-1] if self.log else None
+        return 1 if last is not None and last[0] == player and self.turn != player else 0
+
+
+UNDO_NIM = dataclasses.replace(NIM, id="undo_nim", new=UndoableNim)
+UndoableNim.info = UNDO_NIM
+
+
+def test_a_choice_taken_back_leaves_no_trace_in_the_log():
+    state = UNDO_NIM.new(2, {}, 5)
+    state.apply(0, Take(2))
+    before = state.state_hash()
+    state.apply(1, Take(1))
+    assert state.undo_depth(0) == 0            # not seat 0's last move
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        state.undone(0)
+    assert state.undo_depth(1) == 1
+    back = state.undone(1)
+    assert back.state_hash() == before and len(back.log) == 1
+    assert len(state.log) == 2                 # the state asked is not changed
+    assert rebuild(to_json(back), {"undo_nim": UNDO_NIM}).state_hash() == before
+    assert NIM.new(2, {}, 5).undo_depth(0) == 0  # a game that allows none: never
