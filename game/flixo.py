@@ -1,4 +1,4 @@
-"""Flixo: the cooperative display game (rulebook: shared/rules/flixo.txt, GAPS.md section 5).
+"""Flixo: the cooperative display game (rules: docs/rules/flixo.md; choices: docs/rules-notes.md).
 
 The team hides Flixos (number cards with faces) in face-down card displays and has to find and
 remove them: rows or columns of face-up cards with one number leave the display, and each

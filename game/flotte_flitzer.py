@@ -1,7 +1,7 @@
 """Flotte Flitzer (Reiner Knizia, Parker 2006): the card-driven car race on a three-lane oval.
 
-Rulebook: shared/rules/flotte-flitzer.txt (its "Correction" paragraphs win over the text they
-correct); what it leaves open follows shared/rules/GAPS.md section 1 (deck, Aufholjagd, track).
+Rules: docs/rules/flotte-flitzer.md (the rulebook's "Correction" paragraphs win over the text
+they correct); what it leaves open follows GAPS section 1 (deck, Aufholjagd, track).
 Every open choice is a constant or table below; docs/rules-notes.md#flotte-flitzer gives reasons.
 
 Cars and seats. Twelve cars, two of each of six colours; car `c` has colour `c // 2`. Seat `s`

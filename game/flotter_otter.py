@@ -1,6 +1,6 @@
 """Flotter Otter (Daan Kreek, Zoch 2020): the waybill stacking race.
 
-Rulebook: shared/rules/flotter-otter.txt. Design choices the rulebook leaves open are the
+Rules: docs/rules/flotter-otter.md. Design choices the rulebook leaves open are the
 constants below; docs/rules-notes.md lists them with their reasons.
 
 Everyone plays at once. Each round:

@@ -1,5 +1,5 @@
-"""Formula Fun (Formel Fun, franjos 1999): the elimination car race (rulebook:
-shared/rules/formula-fun.txt, GAPS.md section 2).
+"""Formula Fun (Formel Fun, franjos 1999): the elimination car race (rules:
+docs/rules/formula-fun.md; choices: docs/rules-notes.md).
 
 Every player drives several cars round a 30-space oval with one hand of car cards. A card
 moves the car its red maximum speed when that number is printed on the car's space, else its

@@ -9,6 +9,8 @@ press is handed over either in good time or only after the frame in which the CP
 passed (taken from SDL's queue while a frame was being worked out).
 """
 
+import time
+
 import pygame
 import pytest
 
@@ -111,8 +113,8 @@ def hand_over_mid_frame(rig, scene, key_name, stamp_ms, after_ms):
         code = pygame.key.key_code(key_name)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
                                              scancode=0))
-        while pygame.event.peek(pygame.KEYDOWN, pump=False):
-            pass  # the main thread takes it (and stamps it) while this frame is worked out
+        while not any(e.type == pygame.KEYDOWN for e, _ in app._held):
+            time.sleep(0.0001)  # the main thread takes it and stamps it, mid-frame
         clock.t = scene.clock.ns_at(after_ms)
 
     scene.update_scene = update_scene
