@@ -170,28 +170,38 @@ def test_the_lobby_shows_the_qr_code_address_and_room_code(arcade, tmp_path):
 # -- a whole turn-based game -----------------------------------------------------------------
 
 
+TAP_GAP_S = 0.06  # a phone taps at most this often (the server drops a phone sending over
+                  # 40 messages a second: a person is far slower)
+
+
 def play_formula_fun(app, phones, scene, frames=20000):
     """Run the arcade; each phone, like a person looking at its page, plays the card under the
     cursor (A) whenever its controls say it is its turn and something changed since its last
     press. Returns how many cards each phone played."""
     played = {phone.device: 0 for phone in phones}
     seen = {phone.device: 0 for phone in phones}
+    tapped = {phone.device: 0.0 for phone in phones}
     for _ in range(frames):
         if app.manager.top is not scene or scene.state.is_terminal():
             break
         app.run(frames=1)
         for phone in phones:
             controls = last(phone, "controls") or {}
-            if isinstance(controls.get("selected"), int) and len(phone.log) > seen[phone.device]:
+            if (isinstance(controls.get("selected"), int) and len(phone.log) > seen[phone.device]
+                    and time.monotonic() - tapped[phone.device] > TAP_GAP_S):
                 seen[phone.device] = len(phone.log)
+                tapped[phone.device] = time.monotonic()
                 phone.tap("a", True)
                 phone.tap("a", False)
                 played[phone.device] += 1
     return played
 
 
-def test_a_phone_plays_a_whole_game_of_formula_fun_against_a_cpu(arcade):
+def test_a_phone_plays_a_whole_game_of_formula_fun_against_a_cpu(arcade, monkeypatch):
     app, _ = arcade
+    # Drawing some 6,000 frames of the race would cost ten seconds here and tells nothing about
+    # phones (the scene's drawing has its own tests): the loop runs, the canvas stays as it is.
+    monkeypatch.setattr(app, "draw", lambda: None)
     to_lobby(app, "formula_fun")
     phone = connect(arcade, "Anna")
     tap(app, phone, "x")
@@ -264,20 +274,22 @@ def test_a_phone_plays_a_round_of_flotter_otter_drops_and_takes_its_seat_back(ar
     assert app.input_delay_ns == HOLD_NS         # a phone at a real-time game: taps are held
     run_until(app, lambda: scene.state.phase == "stacking")
     onset = scene.state.onset
-    for button in fo.correct_presses(scene.state.current):
-        if scene.state.phase != "stacking":
-            break  # the CPU grabbed the only grab card first
+    before = app.clock_ns()
+    for button in fo.correct_presses(scene.state.current):   # the right stack, then GRAB
         phone.tap(button, True)
         phone.tap(button, False)
-    stamp = phone.clock_ms()
+    after = app.clock_ns()
     run_until(app, lambda: scene.state.last_result is not None)
     rows = scene.state.last_result["players"]
-    grabs = [entry for entry in scene.state.log if entry[0] == 0]
-    assert grabs, "the phone's presses never reached the game"
-    if rows[0]["grab_ms"] is not None:   # its grab took its place by the phone's own stamp
-        t_grab = grabs[-1][2]
-        assert t_grab == onset + rows[0]["grab_ms"]
-        assert abs(scene.clock.ns_at(t_grab) / 1e6 - stamp) < 60 * FAST / 40 + 20
+    mine = [entry for entry in scene.state.log if entry[0] == 0]
+    assert len(mine) == 6, "the phone's presses did not all reach the game"
+    if rows[0]["grab_ms"] is not None:   # (unless the CPU was quicker to the one grab card)
+        # the grab took its place by the phone's own stamp: between the first tap and the last,
+        # give or take the clock estimate's doubt, not when it arrived
+        doubt = app.phones.server.timing(phone.device).uncertainty_ns
+        grabbed = scene.clock.ns_at(mine[-1][2])
+        assert before - doubt - 1_000_000 <= grabbed <= after + doubt + 1_000_000
+        assert rows[0]["correct"]
     # the next round is under way: the phone's screen locks
     run_until(app, lambda: scene.state.phase == "stacking" and scene.state.onset > onset)
     voided = len([e for e in scene.state.log if e[0] == 0])

@@ -490,7 +490,9 @@ function flixoCell(cell) {
 function flixoDisplay(disp, index, cursor, big, view) {
   const box = el("div", big ? "fdisplay big" : "fdisplay");
   const mine = view && disp.seat === view.you;
-  box.appendChild(el("div", "fhead", (mine ? "yours" : "team") + (Array.isArray(disp.needs) && disp.needs.length ? ` · needs ${disp.needs.join(" ")}` : "")));
+  const names = Array.isArray(app.controls.names) ? app.controls.names : [];
+  const who = typeof names[index] === "string" ? names[index] : "";
+  box.appendChild(el("div", "fhead", (mine ? "yours" : who || "team") + (Array.isArray(disp.needs) && disp.needs.length ? ` · needs ${disp.needs.join(" ")}` : "")));
   const cells = Array.isArray(disp.cells) ? disp.cells : [];
   const grid = el("div", "fgrid");
   grid.style.gridTemplateColumns = `repeat(${Math.max(1, cells.length ? cells[0].length : 1)}, 1fr)`;

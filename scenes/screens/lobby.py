@@ -153,8 +153,10 @@ class LobbyScene(Scene):
             prompt, labels = "Press A when you are ready", {"a": "ready", "b": "back"}
         buttons = []
         if seat is not None:
-            buttons = [["x", "add CPU"], ["y", "remove CPU"]]
-            if self.info.option_choices:
+            buttons = [["x", "+ CPU"], ["y", "- CPU"]]
+            if len(self.info.option_choices) == 1:
+                buttons += [["l", "option <"], ["r", "option >"]]
+            elif self.info.option_choices:
                 buttons += [["l", "option"], ["r", "change"]]
         return {"type": "controls", "layout": "menu", "prompt": prompt, "labels": labels,
                 "buttons": buttons, "leave": seat is not None}

@@ -47,7 +47,8 @@ What the page understands from send() (assets/phone/phone.js; unknown types are 
                "car_styles": [[r, g, b], shape] per car colour (Flotte Flitzer)
         flixo  the team's table from the last view's "displays" (the one the cursor is on
                big, tapping its cards walks the cursor there), the discard and drawn card, a
-               small d-pad, A and B with "labels"; "cursor": [display, row, col] | null
+               small d-pad, A and B with "labels"; "cursor": [display, row, col] | null;
+               "names": [the name over each display]
         wait   "look at the TV" and "prompt"
     Every layout but menu and wait has a pause button (start) in the seat bar.
     {"type": "view", "view": <JSON of state.view(seat)>}   kept for the hand layout

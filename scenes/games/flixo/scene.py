@@ -749,10 +749,12 @@ class FlixoScene(GameScene):
                     "labels": {"a": "start"}}
         view = self.view()
         line, _ = self.prompt(view)
+        names = [self.seat_name(d) for d in range(len(view["displays"]))]
         if view["phase"] == "over" or view["seat"] != p:
-            return {"prompt": line, "cursor": None, "labels": {}}
+            return {"prompt": line, "cursor": None, "labels": {}, "names": names}
         if view["phase"] == "reward":
-            return {"prompt": line, "cursor": list(self.pick_at(view)), "labels": {"a": "peek"}}
+            return {"prompt": line, "cursor": list(self.pick_at(view)), "labels": {"a": "peek"},
+                    "names": names}
         d = view["turn"]
         offer = self.offered(view)
         if view["phase"] == "turn":
@@ -760,7 +762,8 @@ class FlixoScene(GameScene):
                       "b": "" if view["forced"] else "draw"}
         else:
             labels = {"a": "swap it in", "b": "discard, turn up"}
-        return {"prompt": line, "cursor": [d, *self.cursor_at(d)], "labels": labels}
+        return {"prompt": line, "cursor": [d, *self.cursor_at(d)], "labels": labels,
+                "names": names}
 
     # -- drawing ----------------------------------------------------------------------------------
     def offered(self, view):

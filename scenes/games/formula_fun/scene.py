@@ -387,7 +387,7 @@ class FormulaFunScene(GameScene):
                 look.text(canvas, "show my cards", (box.right + 10, box.centery), look.SMALL,
                           look.ACCENT, "midleft")
             else:
-                whose = "cards on the phone" if self.hand_on_phone(turn) else "CPU's cards"
+                whose = "on the phone" if self.hand_on_phone(turn) else "CPU's cards"
                 look.text(canvas, whose, (look.SAFE.left, HAND_Y + 100), look.SMALL,
                           look.MUTED, "midleft")
             for k in range(view["hand_sizes"][turn]):
