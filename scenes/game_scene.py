@@ -53,9 +53,10 @@ What a game scene subclass implements (class attributes and methods):
                                        # card (each player's own keys/buttons are looked up)
     reveal_kinds = {"swatter"}        # Event kinds that show a stimulus (or override is_reveal)
 
-    def setup(self):                  # after the State exists: per-player cursors etc.
     phone_layout = "hand"             # what a phone seat's page shows (default "menu")
-    def phone_extras(self, p) -> dict: # optional: the layout's details for player p
+
+    def setup(self):                  # after the State exists: per-player cursors etc.
+    def phone_extras(self, p) -> dict: # optional: the phone layout's details for player p
                                        # ("prompt", "labels", "selected" ...; phone.js)
     def press_to_action(self, p, press) -> action | None
                                        # p = player index; press = shell.input.Press (down

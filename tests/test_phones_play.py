@@ -551,3 +551,38 @@ def test_the_tv_shows_a_phone_seats_hand_face_down_and_never_asks_the_others_to_
     scene.shown_to = None
     monkeypatch.setattr(scene.state, "current_player", lambda: kb1)
     assert scene.covered() == kb1
+
+
+# -- the input hub: phones are devices like pads ----------------------------------------------
+
+
+def test_the_hub_treats_a_phone_like_a_pad(arcade):
+    from shell.input import DeviceChange, Press
+    from shell.phones import PhoneBack, PhoneInput, PhoneJoined, PhoneLeft
+
+    app, _ = arcade
+    hub, seats = app.hub, app.seats
+    assert hub.handle_phone(PhoneJoined("phone:3", "Cem"), 5) == [
+        DeviceChange("added", "phone:3", None, 5, "Cem")]
+    assert "phone:3" in hub.devices() and hub.glyph("phone:3") == "Ph3"
+    assert hub.label("phone:3", "start") == "Pause" and hub.label("phone:3", "left2") == "-"
+    seat = seats.join("phone:3")
+    # a tap keeps the phone's stamp, not the moment it was taken
+    assert hub.handle_phone(PhoneInput("phone:3", "a", True, 1234), 9999) == [
+        Press("phone:3", "a", True, 1234, seat.index)]
+    # the same phone reconnecting over a lingering socket: nothing is lost, held keys go up
+    assert hub.handle_phone(PhoneLeft("phone:3", "replaced"), 10_000) == [
+        Press("phone:3", "a", False, 10_000, seat.index)]
+    assert not seat.lost
+    assert hub.handle_phone(PhoneBack("phone:3", "Cem"), 10_001) == [
+        DeviceChange("back", "phone:3", seat.index, 10_001, "Cem")]
+    # a drop: the seat is lost, exactly as an unplugged pad's; the return takes it back
+    hub.handle_phone(PhoneInput("phone:3", "up", True, 20_000), 20_001)
+    assert hub.handle_phone(PhoneLeft("phone:3", "timeout"), 30_000) == [
+        Press("phone:3", "up", False, 30_000, seat.index),
+        DeviceChange("lost", "phone:3", seat.index, 30_000, "Cem")]
+    assert seat.lost and "phone:3" not in hub.devices()
+    assert hub.handle_phone(PhoneInput("phone:3", "a", True, 30_001), 30_002) == []  # gone
+    assert hub.handle_phone(PhoneBack("phone:3", "Cem"), 40_000) == [
+        DeviceChange("back", "phone:3", seat.index, 40_000, "Cem")]
+    assert not seat.lost

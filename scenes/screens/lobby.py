@@ -353,8 +353,8 @@ class LobbyScene(Scene):
         look.text(canvas, "Play with your phone", (rect.centerx, rect.y + 22), look.BODY,
                   look.ACCENT, "midtop")
         if not phones.running:
-            look.paragraph(canvas, phones.problem or "Phones are off",
-                           rect.inflate(-48, 0).move(0, 100), look.SMALL, look.BAD)
+            box = pygame.Rect(rect.x + 24, rect.y + 100, rect.width - 48, rect.height - 120)
+            look.paragraph(canvas, phones.problem or "Phones are off", box, look.SMALL, look.BAD)
             return
         url = phones.url
         qr = look.cached(("phone-qr", url), lambda: qr_surface(phones.qr_matrix()))
@@ -400,7 +400,8 @@ class LobbyScene(Scene):
         look.panel(surf, rect, radius=28, edge=seat.colour)
         look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 95), 54, seat.colour,
                         outline=look.INK)
-        name_size = look.LARGE if look.font(look.LARGE).size(seat.name)[0] <= width - 24 else look.BODY
+        fits = look.font(look.LARGE).size(seat.name)[0] <= width - 24
+        name_size = look.LARGE if fits else look.BODY
         look.text(surf, seat.name, (rect.centerx, rect.y + 170), name_size, look.TEXT, "midtop")
         if seat.is_cpu:
             look.text(surf, f"CPU: {seat.cpu}", (rect.centerx, rect.y + 235), look.BODY,

@@ -1,8 +1,9 @@
-"""Settings: volumes (applied at once), fullscreen, drawing at 4K or 1080p (from the next
-start), the how-to card, phones as controllers (on or off at once: the phone server starts or
-stops, shell/phones; the row shows its address, or why it could not start), the key bindings of each keyboard zone (no key may serve two zones:
-shell.input refuses it and says who has it), and a reset of a game's saved progress (Flixo's
-campaign, say: left/right picks the game, A twice resets; the first press only asks).
+"""Settings: volumes (applied at once), fullscreen, drawing at 4K or 1080p (from the next start),
+the how-to card, phones as controllers (on or off at once: the phone server starts or stops,
+shell/phones; the row shows its address, or why it could not start), the key bindings of each
+keyboard zone (no key may serve two zones: shell.input refuses it and says who has it), and a
+reset of a game's saved progress (Flixo's campaign, say: left/right picks the game, A twice
+resets; the first press only asks).
 
 Any device drives it. Rebinding: choose a zone with left/right on "Keys", A opens its list,
 A on an action waits for the next key press (Escape cancels). F11, F12 and Escape belong to the

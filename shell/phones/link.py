@@ -8,7 +8,6 @@ to the input layer, and keeps what every phone shows in step with the scenes.
                                     # come out of the next drain(), even after a new start()
     link.running, link.url, link.room_code, link.port, link.problem, link.qr_matrix()
     link.drain() -> list            # the server's events, oldest first (shell.phones.events)
-    link.name(device) -> str | None # the name a connected phone typed
     link.sync(seats, scenes)        # once a frame, on the thread that owns the scenes
     link.hold_ns(scenes) -> int     # the hold window the input stream needs now: HOLD_NS
                                     # while a phone sits at a real-time game, else 0
@@ -28,13 +27,15 @@ The hold window. A phone's tap is stamped on the phone (shell/phones/clock.py tu
 into arcade time within a millisecond or two), but it ARRIVES after the wifi's delay. The
 real-time stream (GameScene.run_stream) applies actions in stamp order up to the input horizon
 less `app.input_delay_ns`, so a tap that arrives within the window still lands in its place
-before a pad press stamped after it. HOLD_NS = 80 ms: bench/phone_timing.py over 30 +- 20 ms
-one-way wifi with a 200 ms spike measured arrival latency p99 of about 54 ms outside the spike
-(the arcade's drain adds under 1 ms), so 80 ms holds every tap but those of a stall, and is
-short enough that nobody sees the table answer late (a tenth of the 200-300 ms reaction time
-of a slap). A tap later than that is still applied, at its stamp if nothing has happened since,
-else just after what has. While no phone sits at a real-time game the window is 0: pads and
-keys are not held back for phones that are not playing.
+before a pad press stamped after it. HOLD_NS = 80 ms, from bench/phone_timing.py over a
+simulated 30 +- 20 ms one-way link (the delay alone is at most 50 ms): arrival latency outside
+the 200 ms spike was p50 36 ms, p99 55 ms, max 68 ms (2 phones, a 2-core machine at load 6).
+80 ms holds all of those with room for a busy phone or arcade; the price is that the table
+answers every press, pads' too, 80 ms late while a phone plays (shorter than a blink). A
+later tap (a wifi stall; on the same machine at load 8.5 the p99 rose to 130-310 ms) is
+still applied, at its stamp if nothing has happened since, else just after what has. While
+no phone sits at a real-time game the window is 0: pads and keys are not held back for
+phones that are not playing.
 """
 
 from __future__ import annotations
@@ -112,13 +113,6 @@ class PhoneLink:
                 self._names.pop(event.phone_id, None)   # ("replaced": its PhoneBack follows)
                 self._sent.pop(event.phone_id, None)
         return events
-
-    def name(self, device: str) -> str | None:
-        return self._names.get(device)
-
-    def phones(self) -> list[str]:
-        """The connected phones' device ids, in the order they came."""
-        return list(self._names)
 
     # -- what the phones show --------------------------------------------------------------
     def sync(self, seats, scenes) -> None:
