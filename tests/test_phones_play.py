@@ -310,6 +310,26 @@ def test_a_phone_plays_a_round_of_flotter_otter_drops_and_takes_its_seat_back(ar
     assert last(again, "seat")["name"] == "Anna"
 
 
+def test_a_phone_pauses_with_its_pause_button_and_drives_the_pause_menu(arcade):
+    app, _ = arcade
+    to_lobby(app, "fliegen_klatschen")
+    phone = connect(arcade, "Anna")
+    app.seats.join("kb1")
+    tap(app, phone, "a")
+    key(app, KB1["a"])                          # both ready
+    scene = wait_for_game(app, "fliegen_klatschen")
+    run_until(app, lambda: last(phone, "controls").get("layout") == "slap")
+    tap(app, phone, "start")                    # the page's pause button
+    pause = app.manager.top
+    assert pause.name == "pause" and pause.seat == app.seats.seat_of(phone.device).index
+    run_until(app, lambda: last(phone, "controls").get("layout") == "menu")
+    key(app, KB1["a"])                          # not the one who paused: nothing happens
+    assert app.manager.top is pause
+    tap(app, phone, "a")                        # Resume
+    assert app.manager.top is scene
+    run_until(app, lambda: last(phone, "controls").get("layout") == "slap")
+
+
 def test_another_device_may_claim_a_lost_phone_seat(arcade):
     app, _ = arcade
     to_lobby(app, "flotte_flitzer")
@@ -586,3 +606,39 @@ def test_the_hub_treats_a_phone_like_a_pad(arcade):
     assert hub.handle_phone(PhoneBack("phone:3", "Cem"), 40_000) == [
         DeviceChange("back", "phone:3", seat.index, 40_000, "Cem")]
     assert not seat.lost
+
+
+def test_a_phone_at_flixo_gets_the_teams_table_its_options_and_walks_the_cursor(arcade):
+    app, _ = arcade
+    to_lobby(app, "flixo")
+    phone = connect(arcade, "Anna")
+    tap(app, phone, "x")
+    tap(app, phone, "a")
+    scene = wait_for_game(app, "flixo")
+    run_until(app, lambda: last(phone, "controls").get("prompt") == "Choose the level on the TV")
+    tap(app, phone, "a")                                      # start, at the stored level
+    assert not scene.choosing
+    me = scene.player_of[app.seats.seat_of(phone.device).index]
+    run_until(app, lambda: scene.state.current_player() == me and not scene.busy()
+              and isinstance(last(phone, "controls").get("cursor"), list))
+    controls, view = last(phone, "controls"), last(phone, "view")["view"]
+    assert controls["layout"] == "flixo" and view["you"] == me
+    assert view == json_roundtrip(scene.state.view(me))      # its table is the core's view
+    d, r, c = controls["cursor"]
+    assert view["displays"][d]["seat"] == me
+    assert controls["labels"]["b"] == "draw" or view["forced"]
+    # the page walks the TV's cursor to a tapped card with direction presses
+    rows, cols = view["displays"][d]["shape"]
+    tap(app, phone, "down")
+    tap(app, phone, "right")
+    assert scene.cursor_at(d) == ((r + 1) % rows, (c + 1) % cols)
+    run_until(app, lambda: last(phone, "controls")["cursor"] == [d, (r + 1) % rows,
+                                                                 (c + 1) % cols])
+    if not view["forced"]:
+        tap(app, phone, "b")                                  # draw
+        run_until(app, lambda: last(phone, "controls")["labels"].get("a") == "swap it in")
+        assert last(phone, "view")["view"]["drawn"] is not None
+
+
+def json_roundtrip(value):
+    return json.loads(json.dumps(value))
