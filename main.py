@@ -1,9 +1,12 @@
 """Flotte Fünf: starts the arcade, the attract mode, or one of the headless commands.
 
     python main.py [--fullscreen] [--screenshot-dir DIR] [--scale 1|2]     the arcade
+                   [--phones] [--phone-port PORT]      phones as controllers (shell/phones)
     python main.py demo [GAME] [--screenshot-dir DIR] [--scale 1|2]  bots play on screen, looping
 
 --scale: pixels per canvas unit: 1 draws at 1080p, 2 at 4K (default: 2 on a 4K desktop).
+--phones: serve the phone page (the lobby shows its QR code) even if the settings say no;
+--phone-port: its TCP port for this run (default: the settings' phone_port, 8642).
     python main.py simulate GAME --players N --games K --seed S [--level L] [--json]
                                  [--save-logs DIR]             bot tournaments, headless
     python main.py replay FILE --check                          re-play a replay file headless
@@ -59,6 +62,10 @@ def build_parser() -> Parser:
     parser.add_argument("--screenshot-dir", type=Path, help="save screenshots (F12) here")
     parser.add_argument("--scale", type=int, choices=(1, 2),
                         help="draw at 1080p (1) or 4K (2); default: from the desktop size")
+    parser.add_argument("--phones", action="store_true",
+                        help="let phones join as controllers (the lobby shows a QR code)")
+    parser.add_argument("--phone-port", type=port_number, metavar="PORT",
+                        help="TCP port of the phone page (default: settings, 8642)")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
     demo = sub.add_parser("demo", help="attract mode: bots play on screen")
@@ -90,6 +97,19 @@ def build_parser() -> Parser:
     st.add_argument("--db", type=Path, metavar="PATH",
                     help="the statistics file (default: the arcade's)")
     return parser
+
+
+def port_number(text: str) -> int:
+    """A TCP port for --phone-port: 1024..65535 (no privileged ports)."""
+    from shell.settings import PORTS
+
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not PORTS[0] <= port <= PORTS[1]:
+        raise argparse.ArgumentTypeError(f"a port is {PORTS[0]} to {PORTS[1]}, not {port}")
+    return port
 
 
 def game_info(game_id: str, players: int | None = None):
@@ -306,7 +326,7 @@ def main(argv=None) -> int:
         if args.game is not None:
             game_info(args.game)
         return run_arcade("demo", frames=args.frames, start_kw={"game_id": args.game}, **shown)
-    return run_arcade(**shown)
+    return run_arcade(phones=args.phones or None, phone_port=args.phone_port, **shown)
 
 
 if __name__ == "__main__":

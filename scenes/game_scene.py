@@ -33,7 +33,17 @@ What the base does, so a game scene does not have to:
   the overlay names the seat; a re-plug, a claim by another device, or a hand-over to a CPU ends
   it (`seat_back`, `hand_to_cpu`);
 * draws the background, then `draw_table`, then the seat strip (badges, whose turn, flashes);
-* when the state is terminal, waits `end_delay_ms` and replaces itself with the results scene.
+* when the state is terminal, waits `end_delay_ms` and replaces itself with the results scene;
+* PHONES (shell/phones): a seat whose device is a phone gets, on its phone, the scene's
+  `phone_layout` (its buttons) and, for the "hand" and "flixo" layouts, the JSON of
+  `state.view(p)` of that seat's player p and of no other: shell/phones/link.py asks the top
+  scene each frame (`phone_controls(device)`, `phone_view(device)`) and sends what changed, so
+  the phone has every change. A secret hand (hand_curtain) of a phone seat is face up on the
+  phone only: the TV shows it face down and never draws the "look away" curtain for it
+  (`hand_on_phone(p)`). While a phone sits at a real-time game, `phone_hold` is true and the
+  app holds the stream back by the phones' hold window (`app.input_delay_ns`, 80 ms, see
+  shell/phones/link.py): a tap that arrives up to 80 ms after it was made still lands in
+  stamp order before a later pad press; with no phone at the game it is 0.
 
 What a game scene subclass implements (class attributes and methods):
 
@@ -43,7 +53,11 @@ What a game scene subclass implements (class attributes and methods):
                                        # card (each player's own keys/buttons are looked up)
     reveal_kinds = {"swatter"}        # Event kinds that show a stimulus (or override is_reveal)
 
+    phone_layout = "hand"             # what a phone seat's page shows (default "menu")
+
     def setup(self):                  # after the State exists: per-player cursors etc.
+    def phone_extras(self, p) -> dict: # optional: the phone layout's details for player p
+                                       # ("prompt", "labels", "selected" ...; phone.js)
     def press_to_action(self, p, press) -> action | None
                                        # p = player index; press = shell.input.Press (down
                                        # and up). Move cursors here; return an action to apply
@@ -95,12 +109,14 @@ from game import reactions
 from game.bots import make_bot
 from game.core import SIMULTANEOUS, IllegalAction
 from game.runner import bot_seed
+from shell.input import is_phone
 
 from .base import Scene
 from .game_clock import GameClock
 from .timeline import Timeline
 
 FLASH_MS = 1200
+VIEW_LAYOUTS = ("hand", "flixo")  # phone layouts drawn from the seat's own view
 MAX_STEPS_PER_UPDATE = 5000  # a stream that does not settle is a bug: never hang a frame on it
 
 
@@ -128,6 +144,7 @@ class GameScene(Scene):
     a_ends_wait = False    # True: a human's A skips the rest of that wait (turn-based games,
                            # whose final table may wait long; a slap must not skip it)
     strip = True           # draw the seat strip along the bottom of the safe area
+    phone_layout = "menu"  # a phone seat's page: "otter", "slap", "hand", "flixo" or "menu"
 
     # -- lifecycle -------------------------------------------------------------------------------
     def enter(self, game_id: str | None = None, seats=None, seed: int | None = None,
@@ -154,6 +171,7 @@ class GameScene(Scene):
         self.end_left = None
         self.shown_to = None  # the player whose hand is uncovered this turn: see covered()
         self._view = None
+        self._phone_views = (None, {})  # (the shared view they go with, {player: view})
         self.clock = GameClock(self.app.clock_ns())
         self.pending: list = []  # real-time presses waiting for their turn: (t_ns, seq, p, press)
         self._seq = 0
@@ -422,9 +440,60 @@ class GameScene(Scene):
         if not self.hand_curtain or self.state.is_terminal() or len(self.humans()) < 2:
             return None
         turn = self.state.current_player()
-        if turn < 0 or turn in self.bots or self.shown_to == turn:
+        if turn < 0 or turn in self.bots or self.shown_to == turn or self.hand_on_phone(turn):
             return None
         return turn
+
+    # -- phones ----------------------------------------------------------------------------------
+    def on_phone(self, p: int) -> bool:
+        """Does a person play seat p with a phone?"""
+        return p not in self.bots and is_phone(self.seats[p].device)
+
+    def hand_on_phone(self, p: int) -> bool:
+        """Is p's secret hand on p's phone? Then the TV shows it face down, with no curtain."""
+        return self.hand_curtain and self.on_phone(p)
+
+    @property
+    def phone_hold(self) -> bool:
+        """A phone sits at this real-time game: the stream waits for late taps."""
+        return self.info.realtime and any(self.on_phone(p) for p in range(self.players))
+
+    def phone_player(self, device: str) -> int | None:
+        """The player a phone plays (None: it holds no seat of this game, or a CPU took it)."""
+        for p, seat in enumerate(self.seats):
+            if seat.device == device and p not in self.bots:
+                return p
+        return None
+
+    def phone_controls(self, device: str) -> dict:
+        """The "controls" message for that phone now (shell/phones/link.py sends changes)."""
+        p = self.phone_player(device)
+        if self.demo or (p is not None and self.state.is_terminal()):
+            return {"type": "controls", "layout": "menu",
+                    "prompt": "Press any button" if self.demo else "Game over"}
+        if p is None:
+            return {"type": "controls", "layout": "wait", "prompt": "A game is on: watch the TV"}
+        return {"type": "controls", "layout": self.phone_layout, "game": self.game_id,
+                **self.phone_extras(p)}
+
+    def phone_view(self, device: str) -> dict | None:
+        """state.view(p) of the player that phone plays, for the layouts that show it; the same
+        object until the state changes (built afresh whenever the shared view is)."""
+        p = self.phone_player(device)
+        if p is None or self.phone_layout not in VIEW_LAYOUTS:
+            return None
+        shared = self.view()
+        if self._phone_views[0] is not shared:
+            self._phone_views = (shared, {})
+        views = self._phone_views[1]
+        if p not in views:
+            views[p] = self.state.view(p)
+        return views[p]
+
+    def phone_extras(self, p: int) -> dict:
+        """The details of `phone_layout` for player p (a "prompt", "labels", the "selected"
+        card ...: assets/phone/phone.js). Built from what p may know only."""
+        return {}
 
     def busy(self) -> bool:
         """True while the table is still showing a move: the timeline has steps or cues to come

@@ -33,6 +33,12 @@ queue, so the main thread must keep pumping; the frame's work moves instead. Whi
 thread works, the main thread only stamps and keeps events, and hands them to the scenes after
 the flip: the scenes are only ever touched by one thread at a time. A short switch interval
 lets the main thread get the GIL back within ~0.05 ms when the frame thread runs Python code.
+Phones (shell/phones): with `phones` on (or settings["phones"]) a PhoneLink serves the phone
+page while the arcade runs (set_phones turns it on or off at once; a port it cannot have is a
+notice, never a crash). Its events are taken with the queue's (take_events): a tap keeps the
+stamp the phone gave it, joins and drops become the hub's DeviceChange items. After each frame
+the phones are sent what changed for them, and `input_delay_ns` is set to the link's hold
+window (80 ms while a phone sits at a real-time game, else 0).
 F12 saves a screenshot (PNG) into the screenshot dir (default ./screenshots); with
 --screenshot-dir every new scene is also saved once it has settled. F11 toggles fullscreen.
 `frames` bounds the run (tests, benchmarks); `pace=False` runs frames back to back.
@@ -119,7 +125,9 @@ class App:
 
     def __init__(self, manager, fullscreen: bool | None = None, size=None, screenshot_dir=None,
                  frame_limit: int | None = None, settings=None, stats=None, pace: bool = True,
-                 audio: bool = True, clock_ns=time.perf_counter_ns, scale: int | None = None):
+                 audio: bool = True, clock_ns=time.perf_counter_ns, scale: int | None = None,
+                 phones: bool | None = None, phone_port: int | None = None,
+                 phone_host: str = "0.0.0.0"):
         from shell.audio import Audio
         from shell.input import InputHub
         from shell.seats import Seats
@@ -180,6 +188,10 @@ class App:
         self._held: list[tuple[object, int]] = []  # (event, stamp) taken during a frame's work
         self._taken_ns = clock_ns()  # every input stamped before this has been taken
         self.input_delay_ns = 0  # hold window asked for by late input sources (phones)
+        self.phones = None  # shell.phones.link.PhoneLink, once phones were turned on
+        self._phone_port, self._phone_host = phone_port, phone_host
+        if self.settings.get("phones", False) if phones is None else phones:
+            self.set_phones(True)
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.frame_thread = FrameThread(self.work)
 
@@ -267,6 +279,8 @@ class App:
     def close(self) -> None:
         """End the frame thread and pygame (the window, the pads, the mixer). Cached art and
         fonts die with pygame; the pixel scale goes back to 1."""
+        if self.phones is not None:
+            self.phones.stop()
         if self.frame_thread.stop(CLOSE_WAIT_S):
             self.pads.stop()
             self.keys.stop()
@@ -324,6 +338,7 @@ class App:
             self.manager.on_flip(self.clock_ns())
             self._after_frame()
             self.pass_held()
+            self.sync_phones()
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -390,7 +405,34 @@ class App:
             settled = self.pads.settled_ns if self.pads.running else t_ns
             stamped = [(event, self.keys.stamp(event, t_ns) or self.pads.stamp(event, t_ns)
                         or t_ns) for event in events]
+        if self.phones is not None:  # a tap keeps the phone's stamp (PhoneInput.t_ns)
+            stamped += [(e, getattr(e, "t_ns", t_ns)) for e in self.phones.drain()]
         return stamped, max(min(t_ns, settled), t_ns - LAG_CAP_NS)
+
+    # -- phones ----------------------------------------------------------------------------------
+    def set_phones(self, on: bool) -> bool:
+        """Start (or stop) the phone server at once; True when it listens afterwards. A port it
+        cannot have is shown as a notice. Port: phone_port, else settings["phone_port"]."""
+        from shell.phones.link import PhoneLink
+
+        if on and (self.phones is None or not self.phones.running):
+            port = self._phone_port
+            if port is None:
+                port = self.settings.get("phone_port", 8642)
+            if self.phones is None:
+                self.phones = PhoneLink(self._phone_host, self.clock_ns)
+            problem = self.phones.start(port)
+            if problem:
+                self.notice(problem)
+        elif not on and self.phones is not None:
+            self.phones.stop()  # its phones' PhoneLeft("stopped") come with the next take
+        return self.phones is not None and self.phones.running
+
+    def sync_phones(self) -> None:
+        """After a frame: send the phones what changed for them; set the hold window."""
+        if self.phones is not None:
+            self.phones.sync(self.seats, self.manager.stack)
+            self.input_delay_ns = self.phones.hold_ns(self.manager.stack)
 
     def input_horizon_ns(self) -> int:
         """The stamp before which every input has reached the scenes: scenes apply real-time
@@ -424,6 +466,10 @@ class App:
             self._tick_hub(held[-1][1])
 
     def dispatch(self, event, t_ns: int) -> None:
+        if not isinstance(event, pygame.event.Event):  # a phone's (shell.phones.events)
+            for item in self.hub.handle_phone(event, t_ns):
+                self.manager.handle(item)
+            return
         if event.type == pygame.QUIT:
             self.running = False
             return

@@ -15,6 +15,7 @@ device has no seat).
 Devices
     "kb1".."kb4"        keyboard zones (KEYBOARD_ZONES); always present, no DeviceChange
     "pad:<guid>:<n>"    a pad; n tells identical models (same GUID) apart, 1 for the first
+    "phone:<n>"         a phone (shell/phones), fed to handle_phone(event, t_ns)
 Pads go through SDL's game-controller API (pygame._sdl2.controller), up to 8 open at once (a pad
 coming back to its lost seat is let in even then), hot-plugged at any time, tracked by SDL
 instance id. Any device-added event rescans every connected pad by its current index. A controller-capable pad sends CONTROLLER* and JOY* events; the
@@ -46,6 +47,16 @@ stored table falls back to the defaults with a settings notice. rebind() refuses
 zone uses with a BindingError whose message says which zone and action hold it. RESERVED_KEYS
 (F11, F12, Escape) belong to no zone: rebind() refuses them, and a stored table with one of them
 falls back like any broken table.
+
+Phones: handle_phone(event, t_ns) turns the phone server's events (shell.phones.events) into
+the same items. PhoneJoined -> DeviceChange("added", seat None, name = what the phone typed);
+PhoneInput -> Press with the PhoneInput's own stamp (the touch on the phone, on the arcade's
+clock), never the moment it arrived; PhoneLeft -> exactly an unplugged pad (held actions
+released, Seats.pad_lost, DeviceChange("lost")), except reason "replaced" (the same phone
+reconnected while its old socket lingered: its PhoneBack follows at once), which only releases
+what was held; PhoneBack -> DeviceChange("back") and Seats.pad_back when the phone's seat waits
+for it (or it still holds one), else "added". A phone can press only PHONE_LABELS' actions (no
+second stick); its glyph is "Ph<n>".
 
 Other API: hub.scan(t_ns) (open pads already connected, e.g. when the hub is made after their
 ADDED events were taken), glyph(device) -> "K1" / "P3", bindings_text(device) -> [(action,
@@ -196,6 +207,19 @@ CONTROLLER_TRIGGERS = {4: "l", 5: "r"}
 JOY_BUTTONS = {0: "a", 1: "b", 2: "x", 3: "y", 4: "l", 5: "r", 6: "back", 7: "start"}
 JOY_STICKS = CONTROLLER_STICKS
 
+# What a phone's page calls its buttons (assets/phone/phone.js): the pad's letters, a pause
+# button and a "hold to leave" button.
+PHONE_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
+                "a": "A", "b": "B", "x": "X", "y": "Y", "l": "L", "r": "R",
+                "start": "Pause", "back": "Leave (hold)"}
+PHONE_PREFIX = "phone:"
+
+
+def is_phone(device: str | None) -> bool:
+    """Is this device id a phone's ("phone:<n>")?"""
+    return bool(device) and device.startswith(PHONE_PREFIX)
+
+
 PAD_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
               "a": "A", "b": "B", "x": "X", "y": "Y", "l": "LB / LT", "r": "RB / RT",
               "start": "Start", "back": "Back (hold: leave)",
@@ -277,6 +301,7 @@ class InputHub:
                                 + "; ".join(problems[:3]))
         self._build_keymap()
         self._skipped = False  # a pad was left unopened because MAX_PADS were connected
+        self._phones: dict[str, str] = {}  # connected phone -> the name it typed
         if pygame.get_init():
             pygame.joystick.init()
             _controller_module()
@@ -349,7 +374,12 @@ class InputHub:
 
     # ---- devices -----------------------------------------------------------------------
     def devices(self) -> list[str]:
-        return list(KEYBOARD_ZONES) + [p.device for p in self._pads.values()]
+        return (list(KEYBOARD_ZONES) + [p.device for p in self._pads.values()]
+                + list(self._phones))
+
+    def phone_name(self, device: str) -> str | None:
+        """The name a connected phone typed (None for other devices and absent phones)."""
+        return self._phones.get(device)
 
     def pad_name(self, device: str) -> str | None:
         for pad in self._pads.values():
@@ -359,11 +389,13 @@ class InputHub:
 
     def glyph(self, device: str | None) -> str:
         """A short on-screen label: "K1".."K4" for keyboard zones, "P1".. for pads (the number
-        is kept for a device id the whole session), "CPU" for None."""
+        is kept for a device id the whole session), "Ph1".. for phones, "CPU" for None."""
         if device is None:
             return "CPU"
         if device in KEYBOARD_ZONES:
             return "K" + device[2:]
+        if is_phone(device):
+            return "Ph" + device[len(PHONE_PREFIX):]
         if device not in self._pad_numbers:
             self._pad_numbers[device] = len(self._pad_numbers) + 1
         return f"P{self._pad_numbers[device]}"
@@ -374,6 +406,8 @@ class InputHub:
             table = self.bindings[device]
             out = [(a, key_label(table[a])) for a in ACTIONS if a in table]
             return [(a, label + " (hold: leave)" if a == "back" else label) for a, label in out]
+        if is_phone(device):
+            return [(a, PHONE_LABELS[a]) for a in ACTIONS if a in PHONE_LABELS]
         return [(a, PAD_LABELS[a]) for a in ACTIONS]
 
     def label(self, device: str, action: str) -> str:
@@ -381,6 +415,8 @@ class InputHub:
         if device in self.bindings:
             key = self.bindings[device].get(action)
             return key_label(key) if key else "-"  # a zone has no second stick, say
+        if is_phone(device):
+            return PHONE_LABELS.get(action, "-")
         return PAD_LABELS.get(action, action.upper())
 
     def hold_progress(self, device: str, t_ns: int) -> float:
@@ -461,6 +497,41 @@ class InputHub:
                 if self._skipped:
                     self._skipped = False
                     out += self.scan(t_ns)
+        return out
+
+    def handle_phone(self, event, t_ns: int) -> list[Press | DeviceChange]:
+        """Translate one event of the phone server (shell.phones.events), taken at t_ns; a
+        PhoneInput keeps its own stamp (module docstring)."""
+        from shell.phones.events import PhoneBack, PhoneInput, PhoneJoined, PhoneLeft
+
+        out: list = self.tick(t_ns) if self._back_since else []
+        device = event.phone_id
+        if isinstance(event, PhoneInput):
+            if device in self._phones and event.action in PHONE_LABELS:
+                self._set(device, event.action, ("phone",), event.down, event.t_ns, out)
+        elif isinstance(event, PhoneJoined):
+            self._phones[device] = event.name
+            seat = self.seats.seat_of(device)  # (a new phone id never has a seat)
+            out.append(DeviceChange("added", device, None if seat is None else seat.index,
+                                    t_ns, event.name))
+        elif isinstance(event, PhoneBack):
+            self._phones[device] = event.name
+            seat = self.seats.seat_of(device)
+            if seat is not None:
+                self.seats.pad_back(device)
+            out.append(DeviceChange("added" if seat is None else "back", device,
+                                    None if seat is None else seat.index, t_ns, event.name))
+        elif isinstance(event, PhoneLeft):
+            name = self._phones.pop(device, None)
+            if name is None:
+                return out
+            self._release(device, t_ns, out)
+            if event.reason == "replaced":
+                self._phones[device] = name  # back at once, on its new socket
+                return out
+            seat = self.seats.pad_lost(device)
+            out.append(DeviceChange("lost", device, None if seat is None else seat.index,
+                                    t_ns, name))
         return out
 
     def scan(self, t_ns: int) -> list[DeviceChange]:
@@ -571,16 +642,20 @@ class InputHub:
             n += 1
         return first_free, None, "added"
 
-    def _removed(self, pad: _Pad, t_ns: int, out: list) -> None:
-        for action, sources in list(self._held.get(pad.device, {}).items()):
+    def _release(self, device: str, t_ns: int, out: list) -> None:
+        """A device is gone: every action it held goes up."""
+        for action, sources in list(self._held.get(device, {}).items()):
             if sources:
                 sources.clear()
-                seat = self.seats.seat_of(pad.device)
-                out.append(Press(pad.device, action, False, t_ns,
+                seat = self.seats.seat_of(device)
+                out.append(Press(device, action, False, t_ns,
                                  None if seat is None else seat.index))
-        self._held.pop(pad.device, None)
-        self._back_since.pop(pad.device, None)
-        self._leave_sent.discard(pad.device)
+        self._held.pop(device, None)
+        self._back_since.pop(device, None)
+        self._leave_sent.discard(device)
+
+    def _removed(self, pad: _Pad, t_ns: int, out: list) -> None:
+        self._release(pad.device, t_ns, out)
         pad.close()
         seat = self.seats.pad_lost(pad.device)
         out.append(DeviceChange("lost", pad.device, None if seat is None else seat.index,

@@ -44,6 +44,10 @@ Schema (key: type, default):
                      Flixo's campaign per table shape). A file of an older version with
                      "flixo_progress" is read as progress["flixo"].
     game_options:    {game id: dict}, {} (last options chosen per game, owned by the scenes)
+    phones:          bool, false (serve the phone page while the arcade runs: shell/phones;
+                     Settings > Phones turns it on or off at once; main.py --phones too)
+    phone_port:      int 1024..65535, 8642 (the phone server's TCP port; main.py --phone-port
+                     overrides it for one run)
 
 API: Settings(path=None); s[key] / s.get(key, default); s.set(key, value) (checked like a field of
 the file, cleaned, saved at once; ValueError when refused); s.update(**values) (all checked, then
@@ -81,6 +85,11 @@ STALE_TMP_SECONDS = 10     # a temp file older than this is a leftover of a kill
 # The bot levels a CPU seat can have: the same list as game/bots.py LEVELS (the shell may not
 # import game; tests/test_settings.py checks that the two agree).
 CPU_LEVELS = ("easy", "normal", "hard")
+
+# The phone server's default port: shell.phones.DEFAULT_PORT (not imported: the settings load
+# before anything else; tests/test_phones_play.py checks that the two agree).
+PHONE_PORT = 8642
+PORTS = (1024, 65535)      # no privileged ports: the arcade never runs as root
 
 
 class Invalid(ValueError):
@@ -240,6 +249,12 @@ def _cpu_level(v: Any) -> str:
     return v
 
 
+def _port(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not PORTS[0] <= v <= PORTS[1]:
+        raise Invalid(f"not a port number from {PORTS[0]} to {PORTS[1]}")
+    return v
+
+
 def _bindings(v: Any) -> dict:
     if not (isinstance(v, dict) and all(
             isinstance(m, dict) and all(isinstance(k, str) and len(k) <= MAX_ID
@@ -276,6 +291,8 @@ SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
     "show_howto": (True, _bool),
     "progress": ({}, _per_game),
     "game_options": ({}, _per_game),
+    "phones": (False, _bool),
+    "phone_port": (PHONE_PORT, _port),
 }
 DEFAULTS: dict[str, Any] = {key: default for key, (default, _) in SCHEMA.items()}
 

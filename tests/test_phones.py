@@ -24,17 +24,20 @@ WAIT = 5.0   # seconds: a deadline for things that take milliseconds
 
 class FakePhone:
     """A phone over a real websocket: a thread answers the arcade's clock requests with a
-    clock `offset_ms` ahead of the arcade's (time.perf_counter_ns) and keeps every other
-    message in `inbox`."""
+    clock `offset_ms` ahead of the arcade's (`clock_ns`: time.perf_counter_ns, or the clock
+    the arcade under test runs on) and keeps every other message in `inbox` and, in order,
+    in `log`."""
 
     def __init__(self, server, name="Anna", token=None, room=None, offset_ms=0.0,
-                 answer_syncs=True, hello=True):
+                 answer_syncs=True, hello=True, clock_ns=time.perf_counter_ns):
         room = server.room_code if room is None else room
         self._stack = contextlib.ExitStack()
         self.ws = self._stack.enter_context(connect(
             f"ws://127.0.0.1:{server.port}/ws?room={room}", open_timeout=WAIT, close_timeout=1,
             max_size=None))
         self.offset_ns = round(offset_ms * MS)
+        self.clock_ns = clock_ns
+        self.log: list = []         # every message but syncs, in order
         self.answer_syncs = answer_syncs
         self.inbox: queue.Queue = queue.Queue()
         self.close_code = None
@@ -51,7 +54,7 @@ class FakePhone:
         self._thread.start()
 
     def clock_ms(self, at_ns=None) -> float:
-        at_ns = time.perf_counter_ns() if at_ns is None else at_ns
+        at_ns = self.clock_ns() if at_ns is None else at_ns
         return (at_ns + self.offset_ns) / MS
 
     def _listen(self):
@@ -64,6 +67,7 @@ class FakePhone:
                     self.syncs += 1
                 elif msg["type"] != "sync":
                     self.kinds.append(msg["type"])
+                    self.log.append(msg)
                     self.inbox.put(msg)
         except ConnectionClosed:
             pass

@@ -24,6 +24,7 @@ WAIT = 10.0
 if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
     pytest.skip(f"no Chromium at {CHROMIUM} and {CHROMEDRIVER}: {HOW}", allow_module_level=True)
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is in the test extra")
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -185,3 +186,72 @@ def test_a_wrong_room_code_cannot_join(browser, server):
     WebDriverWait(d, WAIT).until(lambda d: "scan the QR code" in d.find_element(
         By.ID, "status-text").text)
     assert server.drain() == []
+
+
+# -- the page against the real arcade ---------------------------------------------------------
+
+
+def test_from_the_lobbys_qr_address_a_phone_joins_and_plays_a_turn_of_formula_fun(browser,
+                                                                                   tmp_path):
+    """The real App (headless) with phones on: the browser opens the address the lobby shows,
+    joins, adds a CPU and gets ready with the page's buttons, sees its own hand, and plays the
+    card it taps twice; the arcade plays exactly that card for its seat."""
+    from game.core import decode_action
+    from game.formula_fun import Play
+    from tests.test_phones_play import fast_clock, make_app, to_lobby, wait_for_game
+
+    app = make_app(tmp_path, fast_clock)
+    d = browser
+
+    def run_until(done, what):
+        deadline = time.monotonic() + WAIT
+        while not done():
+            assert time.monotonic() < deadline, f"gave up waiting for {what}"
+            app.run(frames=1)
+
+    def click(css):
+        d.find_element(By.CSS_SELECTOR, css).click()
+
+    d.get_log("browser")  # (forget what earlier tests left in it)
+    try:
+        lobby = to_lobby(app, "formula_fun")
+        assert lobby.name == "lobby" and app.phones.room_code in app.phones.url
+        d.get(app.phones.url)
+        d.execute_script("localStorage.clear()")
+        d.get(app.phones.url)
+        d.find_element(By.ID, "name").send_keys("Anna")
+        click("#join-button")
+        run_until(lambda: app.seats.seat_of("phone:1") is not None, "a seat")
+        seat = app.seats.seat_of("phone:1")
+        assert seat.name == "Anna"
+        run_until(lambda: d.find_elements(By.CSS_SELECTOR, "#seat-shape polygon, "
+                                                          "#seat-shape circle"), "the seat")
+        assert d.find_element(By.ID, "seat-name").text == "Anna"
+        run_until(lambda: d.find_elements(By.CSS_SELECTOR, "button.more"), "the lobby's pad")
+        shot(d, "lobby")
+        d.find_elements(By.CSS_SELECTOR, "button.more")[0].click()      # add CPU (x)
+        run_until(lambda: len(app.seats.occupied()) == 2, "the CPU")
+        click("button.face.a")                                           # ready
+        scene = wait_for_game(app, "formula_fun")
+        me = scene.player_of[seat.index]
+        run_until(lambda: d.find_elements(By.CSS_SELECTOR, ".card.selected"), "my turn")
+        assert scene.state.current_player() == me
+        hand = scene.state.view(me)["hand"]
+        cards = d.find_elements(By.CSS_SELECTOR, ".card")
+        assert len(cards) == len(hand)
+        shot(d, "formula-fun-turn")
+        pick = len(hand) - 1                                             # the last card
+        cards[pick].click()                                              # cursor there
+        run_until(lambda: scene.cursor_at(me) == pick, "the TV's cursor")
+        for attempt in range(5):   # (the page redraws its hand when the arcade's cursor
+            try:                   # comes back: a card found just before may be gone)
+                d.find_elements(By.CSS_SELECTOR, ".card")[pick].click()  # again: play it
+                break
+            except StaleElementReferenceException:
+                app.run(frames=1)
+        run_until(lambda: any(p == me for p, _, _ in scene.state.log), "the play")
+        _, encoded, _ = next(entry for entry in scene.state.log if entry[0] == me)
+        assert decode_action(scene.info, encoded) == Play((hand[pick],))
+        assert not [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+    finally:
+        app.close()

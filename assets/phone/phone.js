@@ -4,7 +4,9 @@
 // answers the arcade's clock requests at once, and sends each button's press and release
 // stamped with the moment of the touch (the event's timeStamp, on the same clock as
 // performance.now()). It shows only what the arcade sends it: its seat, the controls of the
-// moment, and the view of its own seat (shell/phones/__init__.py lists the messages).
+// moment, and the view of its own seat (shell/phones/__init__.py lists the messages; the
+// arcade sends them as they change: shell/phones/link.py). Every layout but the menu has a
+// pause button in the seat bar; the menu has Start and, once seated, "hold to leave".
 "use strict";
 
 const KEY_TOKEN = "flotte5.token";
@@ -100,8 +102,8 @@ function receive(msg) {
       drawPad();
       break;
     case "view":
-      app.view = msg.view;
-      if (app.controls.layout === "hand") drawPad();
+      app.view = msg.view && typeof msg.view === "object" ? msg.view : null;
+      if (app.controls.layout === "hand" || app.controls.layout === "flixo") drawPad();
       break;
     case "say":
       app.say = typeof msg.text === "string" ? msg.text : "";
@@ -206,14 +208,26 @@ function svg(shape, cls = "") {
   return el;
 }
 
+// Seated: the seat's colour, shape and name. Not seated yet: the typed name, no shape.
+function seated() {
+  return Boolean(app.seat && app.seat.colour !== null && app.seat.colour !== undefined);
+}
+
 function drawSeat() {
   const header = $("seat");
   if (!app.seat) { header.hidden = true; return; }
-  const colour = cssColour(app.seat.colour);
+  const colour = seated() ? cssColour(app.seat.colour) : "rgb(70,86,150)";
   document.documentElement.style.setProperty("--seat", colour);
-  header.classList.toggle("dark", !isLight(app.seat.colour));
-  $("seat-shape").innerHTML = shapeSvg(app.seat.shape);
+  header.classList.toggle("dark", !seated() || !isLight(app.seat.colour));
+  $("seat-shape").innerHTML = seated() ? shapeSvg(app.seat.shape) : "";
   $("seat-name").textContent = String(app.seat.name || "");
+  let pause = $("pause");
+  if (!pause) {
+    pause = button("start", "pause", "❚❚", "pause");
+    pause.id = "pause";
+    header.appendChild(pause);
+  }
+  pause.hidden = !seated() || app.controls.layout === "menu" || app.controls.layout === "wait";
   header.hidden = false;
 }
 
@@ -270,10 +284,11 @@ function label(action, fallback) {
 
 // -- layouts -------------------------------------------------------------------------------
 
-const LAYOUTS = { menu: menuLayout, otter: otterLayout, slap: slapLayout, hand: handLayout, wait: waitLayout };
+const LAYOUTS = { menu: menuLayout, otter: otterLayout, slap: slapLayout, hand: handLayout, flixo: flixoLayout, wait: waitLayout };
 
 function drawPad() {
   const pad = $("pad");
+  drawSeat();
   pad.replaceChildren();
   const layout = LAYOUTS[app.controls.layout] || menuLayout;
   layout(pad);
@@ -288,7 +303,7 @@ function prompt(pad) {
 }
 
 function seatBig(pad) {
-  if (!app.seat) return;
+  if (!seated()) return;
   const box = el("div", "seat-big");
   box.appendChild(svg(app.seat.shape));
   box.appendChild(el("div", "you", "your seat on the TV"));
@@ -310,7 +325,19 @@ function menuLayout(pad) {
   faces.appendChild(button("b", "face b", "B", label("b", "back")));
   faces.appendChild(button("a", "face a", "A", label("a", "OK")));
   pad.appendChild(faces);
-  pad.appendChild(button("start", "start", label("start", "Start / pause")));
+  // more buttons of the moment (the lobby: add a CPU, the options): [[action, label], ...]
+  const more = Array.isArray(app.controls.buttons) ? app.controls.buttons : [];
+  const extra = el("div", "row");
+  for (const item of more) {
+    if (Array.isArray(item) && typeof item[0] === "string" && typeof item[1] === "string") {
+      extra.appendChild(button(item[0], "start more", item[1]));
+    }
+  }
+  if (extra.childElementCount) pad.appendChild(extra);
+  const row = el("div", "row");
+  row.appendChild(button("start", "start", label("start", "Start / pause")));
+  if (app.controls.leave === true) row.appendChild(button("back", "start leave", "Leave", "hold"));
+  pad.appendChild(row);
 }
 
 // Flotter Otter: the README's buttons (green A, orange B, blue X, yellow Y, pink R,
@@ -320,7 +347,7 @@ const OTTER_BOXES = [["a", "green"], ["b", "orange"], ["x", "blue"], ["y", "yell
 function otterLayout(pad) {
   prompt(pad);
   const grid = el("div", "otter");
-  for (const [action, colour] of OTTER_BOXES) grid.appendChild(button(action, `box ${colour}`, colour));
+  for (const [action, colour] of OTTER_BOXES) grid.appendChild(button(action, `box ${colour}`, colour, action.toUpperCase()));
   grid.appendChild(button("down", "box off", "take off", "top box"));
   pad.appendChild(grid);
   pad.appendChild(button("up", "grab", "GRAB!"));
@@ -378,10 +405,14 @@ function handLayout(pad) {
   const hand = el("div", "hand");
   const cards = app.view && Array.isArray(app.view.hand) ? app.view.hand : [];
   const selected = Number.isInteger(app.controls.selected) ? app.controls.selected : null;
+  const marked = Array.isArray(app.controls.marked) ? app.controls.marked : [];
+  const notes = Array.isArray(app.controls.notes) ? app.controls.notes : [];
   if (!cards.length) hand.appendChild(el("p", "empty", app.view ? "No cards in your hand." : "Your cards come with your turn."));
   cards.forEach((card, i) => {
     const face = drawCard(card, app.controls.game);
     if (i === selected) face.classList.add("selected");
+    if (marked.includes(i)) face.classList.add("marked");
+    if (typeof notes[i] === "string") face.appendChild(el("div", "note-chip", notes[i]));
     face.addEventListener("pointerdown", (event) => {
       event.preventDefault();
       const t = stampOf(event);
@@ -403,6 +434,97 @@ function handLayout(pad) {
   faces.appendChild(button("b", "face b", "B", label("b", "back")));
   faces.appendChild(button("a", "face a", "A", label("a", "play")));
   pad.appendChild(faces);
+}
+
+// Flixo: the team's table from this seat's view. The display the cursor is on (else this
+// seat's first) is drawn big, the others small; tapping a card of the big one walks the TV's
+// cursor there (up/down/left/right presses); A and B say what they do now.
+function flixoLayout(pad) {
+  prompt(pad);
+  const view = app.view;
+  const displays = view && Array.isArray(view.displays) ? view.displays : [];
+  const cursor = Array.isArray(app.controls.cursor) && app.controls.cursor.length === 3 ? app.controls.cursor : null;
+  let big = cursor ? cursor[0] : displays.findIndex((d) => d.seat === view.you);
+  if (!(big >= 0 && big < displays.length)) big = 0;
+  const table = el("div", "flixo");
+  if (displays.length) table.appendChild(flixoDisplay(displays[big], big, cursor, true, view));
+  const others = el("div", "others");
+  displays.forEach((d, i) => { if (i !== big) others.appendChild(flixoDisplay(d, i, null, false, view)); });
+  if (others.childElementCount) table.appendChild(others);
+  pad.appendChild(table);
+  const piles = el("div", "piles");
+  const top = view && Array.isArray(view.discard) && view.discard.length ? view.discard[view.discard.length - 1] : null;
+  piles.appendChild(pileCard("discard", top));
+  if (view && view.drawn) piles.appendChild(pileCard("drawn", view.drawn));
+  if (view && Number.isInteger(view.eyes_free)) piles.appendChild(el("div", "eyes", `eye tokens: ${view.eyes_free}`));
+  pad.appendChild(piles);
+  const controls = el("div", "row flixo-controls");
+  const dpad = el("div", "dpad small");
+  dpad.appendChild(button("up", "up", "▲"));
+  dpad.appendChild(button("left", "left", "◀"));
+  dpad.appendChild(el("div", "hub"));
+  dpad.appendChild(button("right", "right", "▶"));
+  dpad.appendChild(button("down", "down", "▼"));
+  controls.appendChild(dpad);
+  const faces = el("div", "faces");
+  faces.appendChild(button("a", "face a", "A", label("a", "")));
+  faces.appendChild(button("b", "face b", "B", label("b", "")));
+  controls.appendChild(faces);
+  pad.appendChild(controls);
+}
+
+function flixoCell(cell) {
+  const c = el("div", "fcell");
+  if (!cell || typeof cell !== "object") return c;
+  if (cell.up) {
+    c.classList.add("up");
+    c.textContent = String(cell.value);
+    if (cell.flixo) c.classList.add("flixo");
+  } else {
+    c.classList.add("down");
+    if (cell.eye) { c.classList.add("eye"); c.textContent = String(cell.value); if (cell.flixo) c.classList.add("flixo"); }
+  }
+  return c;
+}
+
+function flixoDisplay(disp, index, cursor, big, view) {
+  const box = el("div", big ? "fdisplay big" : "fdisplay");
+  const mine = view && disp.seat === view.you;
+  const names = Array.isArray(app.controls.names) ? app.controls.names : [];
+  const who = typeof names[index] === "string" ? names[index] : "";
+  box.appendChild(el("div", "fhead", (mine ? "yours" : who || "team") + (Array.isArray(disp.needs) && disp.needs.length ? ` · needs ${disp.needs.join(" ")}` : "")));
+  const cells = Array.isArray(disp.cells) ? disp.cells : [];
+  const grid = el("div", "fgrid");
+  grid.style.gridTemplateColumns = `repeat(${Math.max(1, cells.length ? cells[0].length : 1)}, 1fr)`;
+  cells.forEach((row, r) => row.forEach((cell, c) => {
+    const cellEl = flixoCell(cell);
+    if (cursor && cursor[0] === index && cursor[1] === r && cursor[2] === c) cellEl.classList.add("cursor");
+    if (big && cursor && cursor[0] === index) {
+      cellEl.addEventListener("pointerdown", (event) => {
+        event.preventDefault();
+        const t = stampOf(event);
+        const steps = [[r - cursor[1], "down", "up"], [c - cursor[2], "right", "left"]];
+        for (const [n, more, less] of steps) {
+          for (let k = 0; k < Math.abs(n); k += 1) { press(n > 0 ? more : less, true, t); press(n > 0 ? more : less, false, t); }
+        }
+        app.controls = { ...app.controls, cursor: [index, r, c] };   // the TV's cursor follows
+        drawPad();
+      });
+    }
+    grid.appendChild(cellEl);
+  }));
+  if (!cells.length) grid.appendChild(el("div", "fempty", "cleared"));
+  box.appendChild(grid);
+  return box;
+}
+
+function pileCard(name, card) {
+  const box = el("div", "pile");
+  const c = el("div", card ? "fcell up" : "fcell none");
+  if (card) { c.textContent = String(card.value); if (card.flixo) c.classList.add("flixo"); }
+  box.appendChild(c);
+  box.appendChild(el("div", "pile-name", name));
+  return box;
 }
 
 function waitLayout(pad) {

@@ -12,6 +12,12 @@
   passed to the game as `options`; a stored value the game does not offer counts as unset.
 * When every human seat is ready and the number of players fits the game (min..max), a three
   second countdown starts (any change stops it), then the how-to card (or the game).
+* Phones (shell/phones), while they are on: a panel at the right shows the QR code of the phone
+  page's address (with the room code), the address to type and the room code; if the server
+  could not start, why. A phone that joins while the lobby is up takes the lowest free seat at
+  once (one that was connected before joins with A, like a pad); a seat taken by a phone gets
+  the name typed on it, and goes back to its own name when the phone leaves it. A phone drives
+  the lobby like a pad; its page says what A does now (phone_controls).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import pygame
 
 import game
 from shell import look, paint
+from shell.input import is_phone
 from game.bots import LEVELS
 
 from ..base import Scene
@@ -28,6 +35,9 @@ from ..widgets import is_press
 
 COUNTDOWN_MS = 3000
 SLOT_W, SLOT_H = 400, 300
+SLOT_GAP = 30
+PHONE_W = 400            # the phones' panel at the right (the slots narrow to make room)
+QR_MODULE = 8            # canvas px per QR module (a version-3 code with its margin: 296 px)
 
 
 class LobbyScene(Scene):
@@ -51,7 +61,7 @@ class LobbyScene(Scene):
         # results or a menu was up is simply free again (as if the pad had left here).
         for seat in self.app.seats.occupied():
             if seat.lost:
-                self.app.seats.leave(seat.index)
+                self.leave(seat.index)
         for seat in self.app.seats.humans():
             self.app.seats.set_ready(seat.index, False)
         self.countdown = None
@@ -100,18 +110,63 @@ class LobbyScene(Scene):
     def room(self) -> bool:
         return len(self.app.seats.occupied()) < self.info.max_players
 
+    def join(self, device: str):
+        """Seat a device (None when the table is full); a phone's seat takes its typed name."""
+        seat = self.app.seats.join(device)
+        name = self.app.hub.phone_name(device) if seat is not None else None
+        if name:
+            self.app.seats.rename(seat.index, name)
+        return seat
+
+    def leave(self, index: int) -> None:
+        """Free a seat; one a phone held gets its own name back (settings["seat_names"])."""
+        seats = self.app.seats
+        phone = is_phone(seats[index].device)
+        seats.leave(index)
+        if phone:
+            names = self.app.settings.get("seat_names") or []
+            seats.rename(index, names[index] if index < len(names) else "")
+
     def on_device(self, change) -> None:
-        if change.kind == "lost" and change.seat is not None and self.on_top:
-            self.app.seats.leave(change.seat)  # no game running: a pulled pad simply leaves
+        if not self.on_top:
+            return
+        if change.kind == "lost" and change.seat is not None:
+            self.leave(change.seat)  # no game running: a pulled pad simply leaves
             self.app.audio.play("leave")
             self.countdown = None
+        elif change.kind == "added" and change.seat is None and is_phone(change.device):
+            if not self.room():  # a phone that just typed its name gets a seat at once
+                self.say(f"{self.info.name} takes at most {self.info.max_players} players")
+            elif self.join(change.device) is not None:
+                self.app.audio.play("join")
+                self.countdown = None
+
+    def phone_controls(self, device: str) -> dict:
+        """The phone page's pad and what it says (shell/phones/link.py)."""
+        seat = self.app.seats.seat_of(device)
+        if seat is None:
+            prompt = "Press A to take a seat" if self.room() else "The table is full"
+            labels = {"a": "sit down", "b": "back"}
+        elif seat.ready:
+            prompt, labels = "Ready! Waiting for the others", {"a": "not ready", "b": "not ready"}
+        else:
+            prompt, labels = "Press A when you are ready", {"a": "ready", "b": "back"}
+        buttons = []
+        if seat is not None:
+            buttons = [["x", "+ CPU"], ["y", "- CPU"]]
+            if len(self.info.option_choices) == 1:
+                buttons += [["l", "option <"], ["r", "option >"]]
+            elif self.info.option_choices:
+                buttons += [["l", "option"], ["r", "change"]]
+        return {"type": "controls", "layout": "menu", "prompt": prompt, "labels": labels,
+                "buttons": buttons, "leave": seat is not None}
 
     def handle(self, item) -> None:
         seats = self.app.seats
         if not is_press(item):
             return
         if item.action == "leave" and item.seat is not None:
-            seats.leave(item.seat)
+            self.leave(item.seat)
             self.app.audio.play("leave")
             self.countdown = None
             return
@@ -129,7 +184,7 @@ class LobbyScene(Scene):
                 self.app.audio.play("error")
                 self.say(f"{self.info.name} takes at most {self.info.max_players} players")
                 return
-            if seats.join(item.device) is not None:
+            if self.join(item.device) is not None:
                 self.app.audio.play("join")
                 self.countdown = None
             return
@@ -225,11 +280,21 @@ class LobbyScene(Scene):
         cpus = self.cpus()
         chosen_cpu = cpus[self.cursor % len(cpus)].index if cpus else None
         now = self.app.clock_ns()
-        left = look.CENTER[0] - (4 * SLOT_W + 3 * 30) // 2
+        phones = self.app.phones if getattr(self.app, "phones", None) is not None else None
+        if phones is not None and (phones.running or phones.problem):
+            slot_w = (look.SAFE.width - PHONE_W - 4 * SLOT_GAP) // 4
+            left = look.SAFE.left
+            self.draw_phones(canvas, phones, pygame.Rect(
+                look.SAFE.right - PHONE_W, look.SAFE.top + 130, PHONE_W,
+                2 * SLOT_H + SLOT_GAP))
+        else:
+            slot_w = SLOT_W
+            left = look.CENTER[0] - (4 * SLOT_W + 3 * SLOT_GAP) // 2
         for i in range(len(seats)):
             seat = seats[i]
-            rect = pygame.Rect(left + (i % 4) * (SLOT_W + 30),
-                               look.SAFE.top + 130 + (i // 4) * (SLOT_H + 30), SLOT_W, SLOT_H)
+            rect = pygame.Rect(left + (i % 4) * (slot_w + SLOT_GAP),
+                               look.SAFE.top + 130 + (i // 4) * (SLOT_H + SLOT_GAP), slot_w,
+                               SLOT_H)
             self.draw_slot(canvas, rect, seat, seat.index == chosen_cpu, now)
         problem = self.problem()
         if self.countdown is not None:
@@ -281,22 +346,48 @@ class LobbyScene(Scene):
                 x += w
             y += 52
 
+    def draw_phones(self, canvas, phones, rect) -> None:
+        """The phones' panel: the QR code of the page (room code in it), the address and the
+        room code to type; or why phones are off."""
+        look.panel(canvas, rect, radius=28)
+        look.text(canvas, "Play with your phone", (rect.centerx, rect.y + 22), look.BODY,
+                  look.ACCENT, "midtop")
+        if not phones.running:
+            box = pygame.Rect(rect.x + 24, rect.y + 100, rect.width - 48, rect.height - 120)
+            look.paragraph(canvas, phones.problem or "Phones are off", box, look.SMALL, look.BAD)
+            return
+        url = phones.url
+        qr = look.cached(("phone-qr", url), lambda: qr_surface(phones.qr_matrix()))
+        spot = paint.get_rect(qr, midtop=(rect.centerx, rect.y + 84))
+        paint.blit(canvas, qr, spot)
+        address = url.split("//", 1)[-1].split("/?", 1)[0]
+        look.text(canvas, "same wifi, then scan, or open", (rect.centerx, spot.bottom + 16),
+                  look.SMALL, look.MUTED, "midtop")
+        look.text(canvas, address, (rect.centerx, spot.bottom + 56), look.BODY, look.TEXT,
+                  "midtop")
+        look.text(canvas, "room code", (rect.centerx, spot.bottom + 112), look.SMALL,
+                  look.MUTED, "midtop")
+        look.text(canvas, phones.room_code, (rect.centerx, spot.bottom + 146), look.TITLE,
+                  look.ACCENT, "midtop")
+
     def draw_slot(self, canvas, rect, seat, chosen: bool, now: int) -> None:
         glyph = self.app.device_glyph(seat.device) if seat.is_human else ""
         ready_key = self.app.hub.label(seat.device, "a") if seat.is_human else ""
         key = ("slot", seat.index, seat.name, seat.device, seat.cpu, seat.ready, seat.lost,
-               chosen, glyph, ready_key)
-        slot = look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, ready_key))
+               chosen, glyph, ready_key, rect.width)
+        slot = look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, ready_key,
+                                                          rect.width))
         paint.blit(canvas, slot, (rect.x - 16, rect.y - 16))
         progress = self.app.hub.hold_progress(seat.device, now) if seat.device else 0.0
         if progress > 0:
             bar = pygame.Rect(rect.x + 30, rect.bottom - 36, int((rect.width - 60) * progress), 14)
             paint.rect(canvas, look.BAD, bar, border_radius=7)
 
-    def slot_surface(self, seat, chosen: bool, glyph: str, ready_key: str = "A") -> pygame.Surface:
+    def slot_surface(self, seat, chosen: bool, glyph: str, ready_key: str = "A",
+                     width: int = SLOT_W) -> pygame.Surface:
         """One seat's slot, drawn once per look (cached by draw_slot)."""
-        surf = paint.surface((SLOT_W + 32, SLOT_H + 40), pygame.SRCALPHA)
-        rect = pygame.Rect(16, 16, SLOT_W, SLOT_H)
+        surf = paint.surface((width + 32, SLOT_H + 40), pygame.SRCALPHA)
+        rect = pygame.Rect(16, 16, width, SLOT_H)
         if seat.is_free:
             paint.rect(surf, look.PANEL_EDGE, rect, width=3, border_radius=28)
             look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 100), 46,
@@ -309,7 +400,9 @@ class LobbyScene(Scene):
         look.panel(surf, rect, radius=28, edge=seat.colour)
         look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 95), 54, seat.colour,
                         outline=look.INK)
-        look.text(surf, seat.name, (rect.centerx, rect.y + 170), look.LARGE, look.TEXT, "midtop")
+        fits = look.font(look.LARGE).size(seat.name)[0] <= width - 24
+        name_size = look.LARGE if fits else look.BODY
+        look.text(surf, seat.name, (rect.centerx, rect.y + 170), name_size, look.TEXT, "midtop")
         if seat.is_cpu:
             look.text(surf, f"CPU: {seat.cpu}", (rect.centerx, rect.y + 235), look.BODY,
                       look.ACCENT if chosen else look.MUTED, "midtop")
@@ -319,7 +412,7 @@ class LobbyScene(Scene):
         paint.rect(surf, look.MUTED, box, border_radius=10)
         paint.blit(surf, gl, paint.get_rect(gl, center=box.center))
         if seat.lost:
-            state, colour = "pad lost", look.BAD
+            state, colour = "phone lost" if is_phone(seat.device) else "pad lost", look.BAD
         elif seat.ready:
             state, colour = "READY", look.GOOD
         else:
@@ -335,3 +428,18 @@ def _index(values: list, value, fallback=None):
         if type(v) is type(value) and v == value:
             return i
     return fallback
+
+
+def qr_surface(matrix) -> pygame.Surface:
+    """A QR code as the arcade draws it: dark ink modules on a light card with rounded corners
+    and the quiet zone of 4 modules a reader needs."""
+    n = len(matrix)
+    size = (n + 8) * QR_MODULE
+    surf = paint.surface((size, size), pygame.SRCALPHA)
+    paint.rect(surf, look.CARD, (0, 0, size, size), border_radius=3 * QR_MODULE)
+    for r, row in enumerate(matrix):
+        for c, dark in enumerate(row):
+            if dark:
+                paint.rect(surf, look.INK, ((c + 4) * QR_MODULE, (r + 4) * QR_MODULE,
+                                            QR_MODULE, QR_MODULE))
+    return surf

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from shell import look
+from shell.input import is_phone
 
 from ..base import Scene
 from ..widgets import Menu, change_volume, down, is_press, volume_label
@@ -164,14 +165,17 @@ class PauseScene(Scene):
     def draw(self, canvas) -> None:
         game = self.game
         y = look.SAFE.top
+        phones = any(is_phone(game.seats[p].device) for p in game.lost)
         for p in sorted(game.lost):
             seat = game.seats[p]
-            rect = look.banner(canvas, f"{seat.name} lost their pad", look.BAD, y=y, lead=56)
+            what = "phone" if is_phone(seat.device) else "pad"
+            rect = look.banner(canvas, f"{seat.name} lost their {what}", look.BAD, y=y, lead=56)
             look.draw_shape(canvas, seat.shape, (rect.left + 52, rect.centery), 22, seat.colour,
                             outline=look.WHITE)
             y = rect.bottom + 14
         if game.lost:
-            look.text(canvas, "Plug it back in, or press A on a free pad or keyboard zone "
+            back = "Open the page again" if phones else "Plug it back in"
+            look.text(canvas, f"{back}, or press A on a free pad or keyboard zone "
                       "to take the seat", (look.CENTER[0], y + 6), look.SMALL, look.TEXT,
                       "midtop")
             y += 60

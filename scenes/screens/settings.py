@@ -1,7 +1,9 @@
-"""Settings: volumes (applied at once), fullscreen, drawing at 4K or 1080p (from the next
-start), the how-to card, the key bindings of each keyboard zone (no key may serve two zones:
-shell.input refuses it and says who has it), and a reset of a game's saved progress (Flixo's
-campaign, say: left/right picks the game, A twice resets; the first press only asks).
+"""Settings: volumes (applied at once), fullscreen, drawing at 4K or 1080p (from the next start),
+the how-to card, phones as controllers (on or off at once: the phone server starts or stops,
+shell/phones; the row shows its address, or why it could not start), the key bindings of each
+keyboard zone (no key may serve two zones: shell.input refuses it and says who has it), and a
+reset of a game's saved progress (Flixo's campaign, say: left/right picks the game, A twice
+resets; the first press only asks).
 
 Any device drives it. Rebinding: choose a zone with left/right on "Keys", A opens its list,
 A on an action waits for the next key press (Escape cancels). F11, F12 and Escape belong to the
@@ -44,6 +46,7 @@ class SettingsScene(Scene):
             ("fullscreen", lambda: f"Fullscreen: {onoff(self.app.fullscreen)}"),
             ("scale", self.scale_label),
             ("howto", lambda: f"How-to cards: {onoff(self.app.settings.get('show_howto', True))}"),
+            ("phones", self.phones_label),
             ("keys", lambda: f"Keys:  <  {ZONE_NAMES[KEYBOARD_ZONES[self.zone]]}  >"),
             ("keytest", "Keyboard test"),
             ("progress", self.progress_label),
@@ -57,6 +60,20 @@ class SettingsScene(Scene):
         if chosen != "auto" and chosen != paint.SCALE:
             label += " (next start)"
         return f"Drawing: <  {label}  >"
+
+    def phones_label(self) -> str:
+        phones = getattr(self.app, "phones", None)
+        if phones is not None and phones.running:
+            return f"Phones: on  ({phones.url.split('//', 1)[-1].split('/?', 1)[0]})"
+        if phones is not None and phones.problem and self.app.settings.get("phones", False):
+            return f"Phones: off  (port {phones.port} is taken)"
+        return "Phones: off"
+
+    def toggle_phones(self) -> None:
+        on = not (self.app.phones is not None and self.app.phones.running)
+        self.app.settings.set("phones", on)
+        if self.app.set_phones(on) != on:
+            self.app.audio.play("error")  # (the app's notice says why)
 
     def saved_progress(self) -> list[str]:
         """The games that have progress saved, in the select screen's order."""
@@ -150,6 +167,8 @@ class SettingsScene(Scene):
             elif key == "howto":
                 s = self.app.settings
                 s.set("show_howto", not s.get("show_howto", True))
+            elif key == "phones":
+                self.toggle_phones()
             elif key == "keys":
                 self.open_zone(KEYBOARD_ZONES[self.zone])
             elif key == "keytest":

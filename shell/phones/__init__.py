@@ -25,27 +25,40 @@ max_past_ms before it, is clamped to that bound and counted (PhoneTiming.clamped
 
 What the page understands from send() (assets/phone/phone.js; unknown types are ignored):
 
-    {"type": "seat", "name": str, "colour": [r, g, b] | "#rrggbb", "shape": str}
+    {"type": "seat", "name": str, "colour": [r, g, b] | "#rrggbb" | null, "shape": str | null}
+        (colour null: no seat yet, the name is the one typed)
         shape: circle square triangle diamond star hexagon cross heart (shell.seats)
     {"type": "controls", "layout": "menu" | "otter" | "slap" | "hand" | "wait", ...}
-        menu   directions, A, B, Start (the lobby, menus, Flixo)       labels: {action: text}
+        menu   directions, A, B, Start (the lobby, menus)              labels: {action: text}
+               "prompt": str; "buttons": [[action, label], ...] more small buttons;
+               "leave": true adds "Leave" (holds back: the arcade's hold-to-leave)
         otter  five coloured boxes (a green, b orange, x blue, y yellow, r pink), "take off"
                (down) and GRAB (up), the README's Flotter Otter buttons
         slap   a swipe pad (a swipe or a tap near an edge presses that direction) and a big
                slap area (a)
         hand   the cards of the last view's "hand", big, with <  > (left/right), A, B;
+               "marked": [index] rung in orange (a turbo lifted with the chosen card),
+               "notes": [str per card] a chip on each card (how far it moves);
                "game": "flotte_flitzer" | "formula_fun" draws those games' cards (others: a
                card's "name"/"value" or its text), "selected": index of the card the TV's
                cursor is on (or null when the choice is not a card): tapping a card sends the
                left/right presses that bring the cursor there, tapping the selected card
                presses A; "labels": {"a": "Play", "b": "Turbo", ...}; "prompt": str;
                "car_styles": [[r, g, b], shape] per car colour (Flotte Flitzer)
+        flixo  the team's table from the last view's "displays" (the one the cursor is on
+               big, tapping its cards walks the cursor there), the discard and drawn card, a
+               small d-pad, A and B with "labels"; "cursor": [display, row, col] | null;
+               "names": [the name over each display]
         wait   "look at the TV" and "prompt"
+    Every layout but menu and wait has a pause button (start) in the seat bar.
     {"type": "view", "view": <JSON of state.view(seat)>}   kept for the hand layout
     {"type": "say", "text": str}                            a line under the seat
 
 The server never builds a view and never sends a phone anything but protocol replies and what
-the arcade sends to that phone_id; no message lets a phone ask for a view (protocol.py).
+the arcade sends to that phone_id; no message lets a phone ask for a view (protocol.py). The
+arcade's side, PhoneLink (link.py), starts and stops the server, feeds its events to the input
+hub (shell/input.py: phones are devices like pads) and sends each phone its seat, its controls
+and its own seat's view as they change; it also sets the hold window for late taps (80 ms).
 
 Safety: the websocket opens only with the room code shown on the TV (a wrong one gets 403);
 at most 8 phones connected (the 9th gets {"type": "full"}); every message is at most

@@ -152,6 +152,7 @@ class FliegenKlatschenScene(GameScene):
     reveal_kinds = frozenset({"card_revealed", "catch_opened"})
     reaction_label = "ms from the swatter or fifth colour to each slap, right flies only"
     strip = False          # each player's panel shows their badge, score and catch result
+    phone_layout = "slap"  # a phone: a swipe pad moves the hand, a big area slaps
     end_delay_ms = 7000    # the final table with medians and bests stays up this long
     rules = [
         "Your turn: flip any face-down card (6 s turn timer: our addition).",

@@ -247,6 +247,7 @@ class FlixoScene(GameScene):
     bot_pace_ms = 500
     end_delay_ms = 7000
     a_ends_wait = True
+    phone_layout = "flixo"   # a phone: the team's table from its view, the cursor, A and B
     rules = [
         "Take the top discard, or draw: swap it in, or discard it and turn a card up.",
         "A whole row or column of one number leaves. A Flixo in it earns a peek.",
@@ -739,6 +740,30 @@ class FlixoScene(GameScene):
                  for j, cell in enumerate(row) if not cell["up"] and not cell["eye"]]
         r, c = spots[0] if spots else (0, 0)
         return [d, r, c]
+
+    def phone_extras(self, p: int) -> dict:
+        """The phone's table: the cursor [display, row, col] on p's turn and what A and B do
+        now (the prompt line is the TV's)."""
+        if self.choosing:
+            return {"layout": "menu", "prompt": "Choose the level on the TV",
+                    "labels": {"a": "start"}}
+        view = self.view()
+        line, _ = self.prompt(view)
+        names = [self.seat_name(d) for d in range(len(view["displays"]))]
+        if view["phase"] == "over" or view["seat"] != p:
+            return {"prompt": line, "cursor": None, "labels": {}, "names": names}
+        if view["phase"] == "reward":
+            return {"prompt": line, "cursor": list(self.pick_at(view)), "labels": {"a": "peek"},
+                    "names": names}
+        d = view["turn"]
+        offer = self.offered(view)
+        if view["phase"] == "turn":
+            labels = {"a": f"take the {offer['value']}" if offer else "take",
+                      "b": "" if view["forced"] else "draw"}
+        else:
+            labels = {"a": "swap it in", "b": "discard, turn up"}
+        return {"prompt": line, "cursor": [d, *self.cursor_at(d)], "labels": labels,
+                "names": names}
 
     # -- drawing ----------------------------------------------------------------------------------
     def offered(self, view):

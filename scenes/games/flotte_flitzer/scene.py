@@ -96,6 +96,7 @@ class FlotteFlitzerScene(GameScene):
     end_delay_ms = 6000
     a_ends_wait = True
     hand_curtain = True
+    phone_layout = "hand"  # a phone seat holds its hand on the phone (TV: face down)
     own_backdrop = True    # art.track_surface has the background in it
     strip = False          # the players are listed in the right column
 
@@ -304,6 +305,26 @@ class FlotteFlitzerScene(GameScene):
         if lane in opts["lanes"]:
             self.pick["lane"] = opts["lanes"].index(lane)
 
+    def phone_extras(self, p: int) -> dict:
+        """The phone's hand: the card cursor while a card is chosen, what A and B do."""
+        extras = {"car_styles": [[list(rgb), shape] for rgb, shape, _ in self.styles],
+                  "selected": None}
+        turn = self.state.current_player()
+        if self.state.phase == "over" or turn != p:
+            name = self.seat_name(turn) if turn >= 0 else ""
+            return {**extras, "prompt": f"{name} is playing" if name else ""}
+        if self.state.phase == "risk":
+            return {**extras, "prompt": "Risiko on your own car!",
+                    "labels": {"a": "one more card", "b": "stop"}}
+        stage = self.pick["stage"]
+        if stage == "card":
+            return {**extras, "selected": self.pick["card"] % max(1, len(self.state.hands[p])),
+                    "prompt": "Choose a card: tap it, tap again to play",
+                    "labels": {"a": "choose", "b": ""}}
+        ask = {"car": "Which car? Look at the TV", "lane": "Which lane? Look at the TV",
+               "follow": "Lane of the car behind? Look at the TV"}[stage]
+        return {**extras, "prompt": ask, "labels": {"a": "go", "b": "back"}}
+
     # -- drawing --------------------------------------------------------------------------------
     def car_point(self, car: int, view) -> tuple | None:
         """Where car `car` is drawn now: on its glide, or where the view has it."""
@@ -416,6 +437,8 @@ class FlotteFlitzerScene(GameScene):
             return (f"{name}: Risiko on your own car!",
                     [(a, "turn up another card"), (b, "stop")])
         stage = self.pick["stage"]
+        if stage == "card" and self.hand_on_phone(p):
+            return f"{name}: choose a card on your phone", []
         if stage == "card":
             card = CARDS[opts["card"]]
             what = "play this card" if len(opts["cars"]) > 1 or card.kind == RISIKO else "play"
@@ -514,7 +537,7 @@ class FlotteFlitzerScene(GameScene):
         n = len(self.state.hands[p])
         total = n * CARD_SIZE[0] + (n - 1) * CARD_GAP
         x0 = TRACK.centerx - total // 2
-        if p in self.bots or self.covered() == p:
+        if p in self.bots or self.covered() == p or self.hand_on_phone(p):
             for i in range(n):
                 look.card_back(canvas, (x0 + i * (CARD_SIZE[0] + CARD_GAP), HAND_Y + 10,
                                         CARD_SIZE[0], CARD_SIZE[1] - 20))

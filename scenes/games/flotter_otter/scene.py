@@ -148,6 +148,7 @@ class FlotterOtterScene(GameScene):
     reveal_kinds = frozenset({"waybill_revealed"})
     reaction_label = "ms from the waybill appearing to the grab, right stacks only"
     strip = False  # each lane shows its player's badge
+    phone_layout = "otter"  # a phone: the five coloured boxes, take off and GRAB
     rules = [
         "Stack your boxes in one feature's order, up or down.",
         "Then grab! First right stack per feature: 2 points (magnifier's) or 1.",

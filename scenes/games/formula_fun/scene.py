@@ -68,6 +68,7 @@ class FormulaFunScene(GameScene):
     end_delay_ms = 6000
     a_ends_wait = True
     hand_curtain = True
+    phone_layout = "hand"    # a phone seat holds its hand on the phone (TV: face down)
     rules = [
         "Red sign = the number of your space? Move that far.",
         "Else move the blue number.",
@@ -208,6 +209,24 @@ class FormulaFunScene(GameScene):
             return action
         return None
 
+    def phone_extras(self, p: int) -> dict:
+        """The phone's hand: the cursor, the turbo lifted with it, how far each card moves."""
+        view = self.view()
+        turn = self.state.current_player()
+        if view["phase"] == "over" or turn != p:
+            name = self.seats[turn].name if turn >= 0 else ""
+            return {"selected": None, "prompt": f"{name} is driving" if name else "",
+                    "labels": {"a": "play", "b": "turbo"}}
+        hand = self.hand_of(p)
+        cur = self.cursor_at(p)
+        armed = self.turbo.get(p, False)
+        on = label(view["cars"][view["moving"]]["d"])
+        spare = [i for i, c in enumerate(hand) if c == TURBO and i != cur] if armed else []
+        return {"selected": cur, "marked": spare[:1],
+                "notes": [str(move_length((c,), on)) for c in hand],
+                "prompt": f"Your car is on {article(on)} {on}: tap a card, tap again to play",
+                "labels": {"a": "play", "b": "no turbo" if armed else "turbo"}}
+
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, canvas) -> None:
         """The backdrop with the track is one opaque canvas-sized blit (the base draws the
@@ -230,7 +249,8 @@ class FormulaFunScene(GameScene):
     def human_to_move(self, view):
         """The human whose turn it is and who may see their hand now, else None."""
         p = self.state.current_player()
-        if view["phase"] == "over" or p < 0 or p in self.bots or self.covered() == p:
+        if (view["phase"] == "over" or p < 0 or p in self.bots or self.covered() == p
+                or self.hand_on_phone(p)):
             return None
         return p
 
@@ -367,7 +387,8 @@ class FormulaFunScene(GameScene):
                 look.text(canvas, "show my cards", (box.right + 10, box.centery), look.SMALL,
                           look.ACCENT, "midleft")
             else:
-                look.text(canvas, "CPU's cards", (look.SAFE.left, HAND_Y + 100), look.SMALL,
+                whose = "on the phone" if self.hand_on_phone(turn) else "CPU's cards"
+                look.text(canvas, whose, (look.SAFE.left, HAND_Y + 100), look.SMALL,
                           look.MUTED, "midleft")
             for k in range(view["hand_sizes"][turn]):
                 paint.blit(canvas, art.card_back(CARD), (HAND_X + k * (CARD[0] + CARD_GAP), HAND_Y))
