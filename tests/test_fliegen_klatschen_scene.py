@@ -231,6 +231,7 @@ def test_a_catch_with_virtual_pads_through_the_real_loop(app):
     assert [c for _, c in scene.reactions[0]] == [True]
     assert [c for _, c in scene.reactions[1]] == [False]
     assert scene.reactions[0][0][0] == mine[0]["ms"] >= 0
+    assert app.stats.flush(10)  # (saved on the stats thread)
     assert app.stats.summary(seats[0].name, GAME, "slap").count == 1
     assert app.audio.counts["slap"] >= 2
 

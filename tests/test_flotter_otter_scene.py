@@ -142,6 +142,7 @@ def test_a_round_driven_by_virtual_pads_from_joining_to_the_result(rig):
     # the grab time went to the results screen's list, the first box to its own
     assert scene.reactions[0] == [(float(rows[0]["grab_ms"]), True)]
     assert scene.first_boxes[0] == [(float(rows[0]["first_box_ms"]), True)]
+    assert app.stats.flush(10)  # (saved on the stats thread)
     assert app.stats.summary(scene.seats[0].name, "flotter_otter", "grab").count == 1
     frames(rig, 120)                             # two seconds of physics
     assert scene.lanes[0].upright() and len(scene.lanes[0].boxes) == 5

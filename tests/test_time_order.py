@@ -245,6 +245,7 @@ def test_a_press_just_after_the_round_limit_still_shows_the_reveal_and_records_t
     app.manager.handle(press(scene, "a", limit + late_ms, device="kb3"))
     assert run_until(rig, lambda: scene.result is not None, 60)
     assert scene.state.last_result["players"][0]["first_box_ms"] == 700
+    assert app.stats.flush(10)  # (saved on the stats thread)
     firsts = app.stats.by_player("flotter_otter", "first_box")
     assert firsts[scene.seats[0].name].count == 1
     assert "no round in flight" not in [f[1] for f in scene.flashes]  # just late: no fuss
@@ -266,6 +267,7 @@ def test_a_slap_just_after_a_catch_closes_still_shows_its_result_and_records_the
     assert run_until(rig, lambda: scene.result_t > 0, 60)
     [row] = [r for r in scene.state.last_catch["players"] if r["player"] == 1]
     assert [(s["ms"], s["correct"]) for s in row["slaps"]] == [(300, False)]
+    assert app.stats.flush(10)  # (saved on the stats thread)
     slaps = app.stats.by_player("fliegen_klatschen", "slap")
     assert slaps[scene.seats[1].name].count == 1
     assert scene.state.false_starts == [0, 0]  # refused as too late, not a false start
