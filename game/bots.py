@@ -87,7 +87,10 @@ class RandomBot(Bot):
         self.due: int | None = None
 
     def poll(self, view, legal, now):
-        if all(isinstance(a, Interrupt) for a in legal):  # nothing of its own to do
+        for action in legal:  # (a plain loop: polls are many, and most stop at the first)
+            if not isinstance(action, Interrupt):
+                break
+        else:  # nothing of its own to do
             self.due = None
             return [], None
         if not self.realtime:
