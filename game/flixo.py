@@ -789,13 +789,18 @@ class FlixoBot(Bot):
         if view["draw_left"] != self.draw_left:
             self.draw_left, self.idle_turns = view["draw_left"], 0
         scored = []
-        for i, a in enumerate(legal):
-            yield
-            if isinstance(a, Draw):
-                cost = yield from self.draw_cost_steps(model, _draw_ends(model))
-            else:
-                cost = self.action_cost(model, a)
-            scored.append((cost, i))
+        try:
+            for i, a in enumerate(legal):
+                yield
+                if isinstance(a, Draw):
+                    cost = yield from self.draw_cost_steps(model, _draw_ends(model))
+                else:
+                    cost = self.action_cost(model, a)
+                scored.append((cost, i))
+        finally:
+            # The combiners refer to the model that holds them: without this, every decision
+            # would leave a reference cycle for the garbage collector (a pause in some frame).
+            model.combiners.clear()
         scored.sort()
         pick = scored[0][1]
         if self.rng.random() < BOT_MISTAKES[self.level] and len(scored) > 1:

@@ -133,10 +133,12 @@ class Play:
 _PLAYS: dict = {}  # (card, car, lanes, follow lanes) -> the Plays, made once and shared
 
 
-def plays(card: int, car: int, lanes: tuple, follow_lanes: tuple) -> tuple:
+def plays(card: int, car: int, lanes: list, follow_lanes: list) -> tuple:
     """Every Play(card, car, lane, follow) for lane in lanes and follow in follow_lanes, in
     that order, made once: legal_actions lists dozens every turn."""
-    key = (card, car, lanes, follow_lanes)
+    # (a shared lane list lives for ever, so its id is its own; any other list is a tuple)
+    key = (card, car, _SHARED_LANES.get(id(lanes)) or tuple(lanes),
+           _SHARED_LANES.get(id(follow_lanes)) or tuple(follow_lanes))
     actions = _PLAYS.get(key)
     if actions is None:
         actions = _PLAYS[key] = tuple(Play(card, car, lane, follow)
@@ -243,31 +245,48 @@ def cars_allowed(card: Card, pos) -> list[int]:
     return racing
 
 
+NO_CHOICE = [-1]  # the lanes of a move with nothing to choose (shared: read-only)
+# The shared lane lists (free_table, plan) by identity, numbered from 1 (see plays).
+_SHARED_LANES = {id(lanes): i for i, lanes in enumerate([*FREE_LANES, NO_CHOICE], 1)}
+
+
 def plan(card: Card, pos, car: int, free=None):
     """What playing `card` for `car` offers: (lanes, follower, follow_lanes).
 
     lanes: the lanes the car may end in ([-1]: nothing to choose: the move finishes, is
     forfeited, or turned-up cards decide). follower: the slipstreaming car or None;
-    follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand."""
-    if car < 0 or card.kind in (RISIKO, GEFAHR):
-        return [-1], None, [-1]
-    free = free_table(pos) if free is None else free
-    kind, row = target_of(pos, car, card.value, free)
-    lanes = free[row] if kind == "row" else [-1]
-    follower = None
-    follow_lanes = [-1]
-    if card.kind == WINDSCHATTEN and kind != "forfeit":
-        # Slipstream: the car right behind the space the front car leaves moves as far; a front
-        # car that cannot move takes nobody along (Correction 2).
-        r, ln = pos[car]
-        follower = car_at(pos, r - 1, ln) if r > 0 else None
-        if follower is not None:
-            # The follower ends in row r - 1 + value: never the row the front car left (r) nor
-            # the one it reached (r + value), so the table before the move still tells its lanes.
-            fkind, frow = target_of(pos, follower, card.value, free)
-            if fkind == "row":
-                follow_lanes = free[frow]
-    return lanes, follower, follow_lanes
+    follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand.
+    The lists are shared: read-only."""
+    return plans(card, pos, [car], free_table(pos) if free is None else free)[0][1:]
+
+
+def plans(card: Card, pos, cars, free) -> list:
+    """[(car, lanes, follower, follow_lanes)]: plan(card, pos, car, free) for each of `cars`
+    (one call for a hand of plays: legal_actions is hot)."""
+    if card.kind in (RISIKO, GEFAHR):
+        return [(car, NO_CHOICE, None, NO_CHOICE) for car in cars]
+    out = []
+    for car in cars:
+        if car < 0:
+            out.append((car, NO_CHOICE, None, NO_CHOICE))
+            continue
+        kind, row = target_of(pos, car, card.value, free)
+        follower = None
+        follow_lanes = NO_CHOICE
+        if card.kind == WINDSCHATTEN and kind != "forfeit":
+            # Slipstream: the car right behind the space the front car leaves moves as far; a
+            # front car that cannot move takes nobody along (Correction 2).
+            r, ln = pos[car]
+            follower = car_at(pos, r - 1, ln) if r > 0 else None
+            if follower is not None:
+                # The follower ends in row r - 1 + value: never the row the front car left (r)
+                # nor the one it reached (r + value), so the table before the move still tells
+                # its lanes.
+                fkind, frow = target_of(pos, follower, card.value, free)
+                if fkind == "row":
+                    follow_lanes = free[frow]
+        out.append((car, free[row] if kind == "row" else NO_CHOICE, follower, follow_lanes))
+    return out
 
 
 # --- The state ----------------------------------------------------------------------------------
@@ -318,18 +337,14 @@ class FlotteFlitzerState(State):
         if self.phase == "risk":
             return [RiskAgain(), RiskStop()]
         actions = []
-        plans = {}
+        offers = {}
         free = free_table(self.pos)
         for card_id in self.hands[player]:
             same = SAME[card_id]
-            if same not in plans:
+            if same not in offers:
                 card = CARDS[card_id]
-                cars = cars_allowed(card, self.pos) or [-1]
-                plans[same] = []
-                for car in cars:
-                    lanes, _, follow_lanes = plan(card, self.pos, car, free)
-                    plans[same].append((car, tuple(lanes), tuple(follow_lanes)))
-            for car, lanes, follow_lanes in plans[same]:
+                offers[same] = plans(card, self.pos, cars_allowed(card, self.pos) or [-1], free)
+            for car, lanes, _, follow_lanes in offers[same]:
                 actions += plays(card_id, car, lanes, follow_lanes)
         return actions
 
