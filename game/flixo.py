@@ -194,7 +194,10 @@ def _one_number(cells) -> bool:
     if first[1] != "up":
         return False
     v = value(first[0])
-    return all(cell[1] == "up" and value(cell[0]) == v for cell in cells)
+    for cell in cells:  # (a plain loop: this runs after every action)
+        if cell[1] != "up" or value(cell[0]) != v:
+            return False
+    return True
 
 
 def remove_full_lines(grid) -> list[dict]:
@@ -304,6 +307,21 @@ class RewardPeek:
     slot: tuple
 
 
+DRAW = Draw()
+_SLOT_ACTIONS: dict = {}  # (action type, display, rows, cols) -> its action per slot
+
+
+def _slot_actions(cls, grid, display=None) -> tuple:
+    """cls(slot) (RewardPeek: cls(display, slot)) for every slot of `grid`, in slots() order,
+    made once per shape: legal actions list them every turn."""
+    key = (cls, display, len(grid), len(grid[0]) if grid else 0)
+    actions = _SLOT_ACTIONS.get(key)
+    if actions is None:
+        actions = _SLOT_ACTIONS[key] = tuple(
+            cls(s) if display is None else cls(display, s) for s in slots(grid))
+    return actions
+
+
 # --- the state ------------------------------------------------------------------------------------
 
 class FlixoState(State):
@@ -358,15 +376,16 @@ class FlixoState(State):
             return []
         grid = self.displays[self.turn]
         if self.phase == "turn":
-            acts = [TakeDiscard(s) for s in slots(grid)] if self.discard else []
+            acts = list(_slot_actions(TakeDiscard, grid)) if self.discard else []
             if self.draw and not self.forced():
-                acts.append(Draw())
+                acts.append(DRAW)
             return acts
         if self.phase == "drawn":
-            return ([SwapDrawn(s) for s in slots(grid)]
-                    + [DiscardAndReveal((r, c)) for r, c in slots(grid) if grid[r][c][1] != "up"])
-        return [RewardPeek(d, (r, c)) for d, g in enumerate(self.displays)
-                for r, c in slots(g) if g[r][c][1] == "down"]
+            return ([*_slot_actions(SwapDrawn, grid)]
+                    + [a for a in _slot_actions(DiscardAndReveal, grid)
+                       if grid[a.slot[0]][a.slot[1]][1] != "up"])
+        return [a for d, g in enumerate(self.displays) for a in _slot_actions(RewardPeek, g, d)
+                if g[a.slot[0]][a.slot[1]][1] == "down"]
 
     def forced(self) -> bool:
         """A Flixo lies on the discard pile: the next person must take it (action 1)."""
