@@ -33,6 +33,8 @@ import copy
 import math
 import random
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 
 from .bots import SIMPLE, Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -74,6 +76,7 @@ MAX_REMOVE = 80                   # any option value from 0 to this is accepted
 # Card places.
 DOWN, UP, STACK, DISCARD, BOX = "down", "up", "stack", "discard", "box"
 ON_TABLE = (DOWN, UP)
+_ON_TABLE = frozenset(ON_TABLE)
 
 
 def deck() -> list[tuple[str, int]]:
@@ -312,7 +315,7 @@ class FliegenKlatschen(State):
                 return events
             self._changes += 1
             if self.phase == "reveal":  # turn timer: a random card is revealed for them
-                down = [i for i in range(CARDS) if self.place[i] == DOWN]
+                down = cards_at(self.place, DOWN)
                 events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
             elif self.phase == "catch":
                 events += self._close(due, "time")
@@ -336,7 +339,7 @@ class FliegenKlatschen(State):
         events = [Event("card_revealed", player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
-        up = [i for i in range(CARDS) if self.place[i] == UP]
+        up = cards_at(self.place, UP)
         up_faces = [self.face[i] for i in up]
         if catch_opens(up_faces, self.face[card]):
             colours = catchable_colours(up_faces)
@@ -501,7 +504,7 @@ class FliegenKlatschen(State):
         return [sum(self.value[c] for c in stack) for stack in self.stacks]
 
     def _end_round(self, at: int) -> list[Event]:
-        cleared = [i for i in range(CARDS) if self.place[i] == UP]
+        cleared = cards_at(self.place, UP)
         self._moves += 1
         for i in cleared:
             self.place[i] = DISCARD
@@ -557,7 +560,8 @@ class FliegenKlatschen(State):
         if cache is not None and cache["key"] == self._moves:
             return cache
         place = self.place
-        on_table = [i for i, where in enumerate(place) if where == DOWN or where == UP]
+        # (compress and map walk the 112 places in C: cards move often)
+        on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, place)))
         # A card's view entry is the same all round while it lies face down, and again while
         # it lies face up: made once and shared by the tables of the round.
         entries = {}
@@ -566,8 +570,8 @@ class FliegenKlatschen(State):
         self._table_cache = {
             "key": self._moves, "round": (self.round, self.layout_seed), "entries": entries,
             "on_table": on_table, "cards": None,  # made when a view asks for them
-            "reveals": [REVEALS[i] for i in on_table if place[i] == DOWN],
-            "slaps": [[SLAPS[h][i] for i in on_table] for h in range(self.hands)],
+            "reveals": _pick(REVEALS, cards_at(place, DOWN)),
+            "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
             "legal": {}}  # (reveals?, free hands, void?) -> legal actions
         return self._table_cache
 
@@ -704,6 +708,16 @@ class FliegenKlatschen(State):
             assert DOWN not in self.place and UP not in self.place
             assert self.winners and set(self.winners) <= set(self.contenders)
         assert 0 <= self.turn < self.players and self.round <= MAX_TIE_ROUNDS
+
+
+def cards_at(place: list, where: str) -> list:
+    """The cards (in order) whose place is `where` (compress and map walk the places in C)."""
+    return list(compress(range(CARDS), map(where.__eq__, place)))
+
+
+def _pick(items: list, indices: list) -> list:
+    """[items[i] for i in indices], the loop in C (itemgetter of one index gives no tuple)."""
+    return list(itemgetter(*indices)(items)) if len(indices) > 1 else [items[i] for i in indices]
 
 
 def _is_card(card) -> bool:
