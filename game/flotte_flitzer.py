@@ -32,6 +32,8 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import is_not
 
 from .bots import MISTAKE_RATE, Bot, bot_levels
 from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
@@ -174,7 +176,7 @@ def free_table(pos) -> list:
     for p in pos:
         if p is not None:
             taken[p[0]] |= 1 << p[1]
-    return [FREE_LANES[mask] for mask in taken]
+    return list(map(FREE_LANES.__getitem__, taken))
 
 
 # Bit l of a mask set: lane l is taken. FREE_LANES[mask] lists the free lanes.
@@ -229,7 +231,7 @@ def skid_row(pos, car: int):
 
 def cars_allowed(card: Card, pos) -> list[int]:
     """The cars `card` may be played for (empty: it can only be played as a dead card)."""
-    racing = [c for c in range(CARS) if pos[c] is not None]
+    racing = list(compress(range(CARS), map(is_not, pos, repeat(None))))  # (the loop in C)
     if card.kind == WINDSCHATTEN:  # the two cars of its colour
         return [c for c in racing if c // 2 == card.colour]
     if card.kind == AUFHOLJAGD:
@@ -277,7 +279,8 @@ def plans(card: Card, pos, cars, free) -> list:
             # Slipstream: the car right behind the space the front car leaves moves as far; a
             # front car that cannot move takes nobody along (Correction 2).
             r, ln = pos[car]
-            follower = car_at(pos, r - 1, ln) if r > 0 else None
+            # (a free space behind needs no search: free is the table before the move)
+            follower = car_at(pos, r - 1, ln) if r > 0 and ln not in free[r - 1] else None
             if follower is not None:
                 # The follower ends in row r - 1 + value: never the row the front car left (r)
                 # nor the one it reached (r + value), so the table before the move still tells
