@@ -220,11 +220,12 @@ def auto_lane(pos, row: int, lane: int, free=None) -> int:
     return min(free, key=lambda other: (abs(other - lane), other))
 
 
-def skid_row(pos, car: int):
+def skid_row(pos, car: int, free=None):
     """Schleudern: back to the row of the rearmost car in the race (Correction 3); None when
-    nothing happens (the car is there already, or that row is full)."""
+    nothing happens (the car is there already, or that row is full). `free`: a free_table
+    that tells the free lanes of rows other than the car's, if the caller has one."""
     row = rearmost_row(pos)
-    if row >= pos[car][0] or not free_lanes(pos, row):
+    if row >= pos[car][0] or not (free[row] if free is not None else free_lanes(pos, row)):
         return None
     return row
 
@@ -738,13 +739,14 @@ class FlitzerBot(Bot):
             return [(1.0, pos, finished)]
         if card.kind == RISIKO:
             own = colour_of(action.car) == self.seat and self.level != "easy"
-            return self.risk_outcomes(pos, finished, action.car, odds, view, 1 if own else 0)
+            return self.risk_outcomes(pos, finished, action.car, odds, view, 1 if own else 0,
+                                      free)
         if card.kind == GEFAHR:
             out = []
             for m, p in odds.items():
                 q = copy_pos(pos)
                 if m is not None:
-                    apply_marker(q, action.car, m)
+                    apply_marker(q, action.car, m, free)
                 out.append((p, q, finished))
             return out
         q = copy_pos(pos)
@@ -757,16 +759,18 @@ class FlitzerBot(Bot):
             sim_move(q, f, follower, card.value, action.follow, free)
         return [(1.0, q, f)]
 
-    def risk_outcomes(self, pos, finished, car, odds, view, more=0):
+    def risk_outcomes(self, pos, finished, car, odds, view, more=0, free=None):
+        """`free`: free_table(pos), if at hand (a car moves to another row: it tells the lanes
+        of the one move from `pos`)."""
         out = []
         for m, p in odds.items():
             q = copy_pos(pos)
             f = list(finished)
             if m is not None:
-                apply_marker(q, car, m)
+                apply_marker(q, car, m, free)
                 out.append((p, q, f))
                 continue
-            sim_move(q, f, car, 1, -1)
+            sim_move(q, f, car, 1, -1, free)
             if more and q[car] is not None:
                 again = self.risk_outcomes(q, f, car, odds, view, more - 1)
                 if self.expected(again, view) > self.value(q, f, view):
@@ -864,13 +868,16 @@ def sim_move(pos, finished, car, rows, lane, free=None) -> None:
     pos[car] = [row, lane]
 
 
-def apply_marker(pos, car, marker) -> None:
+def apply_marker(pos, car, marker, free=None) -> None:
+    """A turned-up card's marker on a bots' table. `free`: a free_table that tells the free
+    lanes of rows other than the car's, if the caller has one."""
     if marker == SKID:
-        row = skid_row(pos, car)
+        row = skid_row(pos, car, free)
         if row is not None:
-            pos[car] = [row, auto_lane(pos, row, pos[car][1])]
+            pos[car] = [row, auto_lane(pos, row, pos[car][1],
+                                       free[row] if free is not None else None)]
         return
-    sim_move(pos, [], car, marker, -1)
+    sim_move(pos, [], car, marker, -1, free)
 
 
 def new_game(players: int, options: dict, seed: int) -> FlotteFlitzerState:
