@@ -11,7 +11,9 @@ Prints, per game and player count (2, 4 and 8, or the game's own limits):
 * bot decisions, per level at 4 players (or the game's maximum below that): p50, p99 and max
   CPU time of one `poll` (one decision; the view and legal actions it is handed are built by
   the driver and counted above). For a bot that can think in slices (`thinking`, as a frame
-  driver uses it), also the longest slice between two yields.
+  driver uses it), also the longest slice between two yields. The garbage collector's passes
+  are left out of these (one may fall into any allocation, and a full pass costs what the
+  whole heap costs, not what the bot does); the longest pass is printed on its own.
 
 Method: seeds 0..N-1 per row; CPU time of this thread (time.thread_time), so the load of a
 shared machine does not inflate it; with --repeat R each row is measured R times and the
@@ -23,6 +25,7 @@ test: the machines are shared and noisy.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import importlib.util
 import io
@@ -107,6 +110,25 @@ def decisions(code: Code, game_id: str, players: int, level: str, games: int):
             max(slices) / 1000 if slices else None)
 
 
+class GcClock:
+    """CPU time spent in the garbage collector (so far), and its longest pass."""
+
+    def __init__(self):
+        self.total = self.longest = self._start = 0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase, info):
+        if phase == "start":
+            self._start = time.thread_time_ns()
+        else:
+            spent = time.thread_time_ns() - self._start
+            self.total += spent
+            self.longest = max(self.longest, spent)
+
+
+GC = GcClock()
+
+
 def timed(bot, times: list, slices: list):
     """bot.poll, timed. A bot that thinks in slices is run slice by slice (as the frame
     driver does: the same choice), each slice timed too."""
@@ -115,21 +137,21 @@ def timed(bot, times: list, slices: list):
     clock = time.thread_time_ns
 
     def run(view, legal, now):
-        start = clock()
+        start, gc_before = clock(), GC.total
         if thinking is None or not legal:
             result = poll(view, legal, now)
         else:
             steps = thinking(view, legal)
             while True:
-                mark = clock()
+                mark, gc_mark = clock(), GC.total
                 try:
                     next(steps)
                 except StopIteration as done:
                     result = [done.value], None
                     break
                 finally:
-                    slices.append(clock() - mark)
-        times.append(clock() - start)
+                    slices.append(clock() - mark - (GC.total - gc_mark))
+        times.append(clock() - start - (GC.total - gc_before))
         return result
 
     return run
@@ -175,6 +197,7 @@ def main():
                               + (f" ({sl:6.1f})" if sl is not None else "")
                               for p50, p99, top, sl in rows)
             print(f"{game_id:18} {players}p {level:7} {text}", flush=True)
+    print(f"(longest garbage-collector pass in this run: {GC.longest / 1e6:.1f} ms)")
 
 
 if __name__ == "__main__":
