@@ -111,6 +111,16 @@ class RandomBot(Bot):
                 return action
 
 
+def run_to_end(steps):
+    """Run a thinking generator (a bot's choice in small steps: FlixoBot.thinking,
+    FlitzerBot.thinking) at once and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def bot_levels(bot_class) -> dict:
     """GameInfo.bots for a game whose bot class takes (seat, seed, level): one per level."""
     return {level: functools.partial(bot_class, level=level) for level in LEVELS}

@@ -32,7 +32,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from .bots import MISTAKE_RATE, Bot, bot_levels
+from .bots import MISTAKE_RATE, Bot, bot_levels, run_to_end
 from .core import TERMINAL, GameInfo, IllegalAction, Outcome, State, Event
 
 # --- the rulebook as data ---------------------------------------------------------------------
@@ -793,7 +793,7 @@ class FlixoBot(Bot):
     # -- choosing ----------------------------------------------------------------------------
 
     def choose(self, view: dict, legal: list):
-        return _run_to_end(self.thinking(view, legal))
+        return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
         """choose() in small steps: a generator that yields None after each piece of work (a
@@ -905,7 +905,7 @@ class FlixoBot(Bot):
         return total
 
     def draw_cost(self, m, ends) -> float:
-        return _run_to_end(self.draw_cost_steps(m, ends))
+        return run_to_end(self.draw_cost_steps(m, ends))
 
     def draw_cost_steps(self, m, ends):
         """draw_cost as a generator (see thinking): yields after each follow-up it weighs."""
@@ -1123,15 +1123,6 @@ def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:
 
 _SAFE_ODDS: dict = {}  # (hidden, risky, flixos) -> odds; a cache of a pure function
 
-
-
-def _run_to_end(steps):
-    """Run a thinking generator (see FlixoBot.thinking) at once and return its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def new_game(players: int, options: dict, seed: int) -> FlixoState:

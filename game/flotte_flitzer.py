@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import is_not
 
-from .bots import MISTAKE_RATE, Bot, bot_levels
+from .bots import MISTAKE_RATE, Bot, bot_levels, run_to_end
 from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
 
 # --- Materials and track (GAPS 1.2 and 1.4) -----------------------------------------------------
@@ -646,6 +646,12 @@ class FlitzerBot(Bot):
     rest of its hand, and marker odds counted from the cards it has seen."""
 
     def choose(self, view: dict, legal: list):
+        return run_to_end(self.thinking(view, legal))
+
+    def thinking(self, view: dict, legal: list):
+        """choose() in small steps: a generator that yields None after each option it weighs
+        (a fraction of a millisecond) and returns the action. A driver on a frame thread may
+        spread one decision over several frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
         pos = [None if c["row"] is None else [c["row"], c["lane"]] for c in view["cars"]]
@@ -660,11 +666,12 @@ class FlitzerBot(Bot):
             return RiskAgain() if again else RiskStop()
         options = self.best_lanes(view, legal, pos)
         free = free_table(pos)  # the table before the play: made once for every option
-        outcomes = {id(action): self.outcomes(view, action, pos, finished, odds, free)
-                    for action in options}
+        outcomes = {}
         scored = []
         base = self.value(pos, finished, view)
         for action in options:
+            yield
+            outcomes[id(action)] = self.outcomes(view, action, pos, finished, odds, free)
             scored.append((self.play_value(view, action, outcomes[id(action)]), action))
         scored.sort(key=lambda x: -x[0])
         if self.level == "easy":
@@ -676,6 +683,7 @@ class FlitzerBot(Bot):
             top = scored[:6]
             rescored = []
             for v, action in top:
+                yield
                 rescored.append((v + LOOKAHEAD[self.level] * self.follow_up(
                     view, action, outcomes[id(action)]), action))
             rescored.sort(key=lambda x: -x[0])

@@ -256,3 +256,32 @@ def test_views_and_legal_actions_are_the_same_as_before(game_id, players):
     for seed in WALK_SEEDS:
         key = f"{game_id} {players}p seed {seed}"
         assert walk_fingerprint(game_id, players, seed) == RECORDED["walks"][key], key
+
+
+def test_the_flitzer_bot_thinks_in_slices_and_chooses_what_choose_does():
+    """FlitzerBot.thinking yields between the options it weighs (a frame driver may spread a
+    decision over frames) and returns the action choose() returns."""
+    import copy
+
+    info = GAMES["flotte_flitzer"]
+    state = info.new(4, {}, 3)
+    bot = info.bots["hard"](0, 7)
+    sliced = 0
+    for _ in range(40):
+        seat = state.current_player()
+        view, legal = state.view(seat), state.legal_actions(seat)
+        bot.seat = seat
+        twin = copy.deepcopy(bot)
+        steps = bot.thinking(view, legal)
+        yields = 0
+        while True:
+            try:
+                next(steps)
+                yields += 1
+            except StopIteration as done:
+                action = done.value
+                break
+        assert action == twin.choose(view, legal)
+        sliced += yields > 1
+        state.apply(seat, action)
+    assert sliced > 10
