@@ -1,43 +1,203 @@
-"""Benchmark: how fast the rules core plays whole games headless.
+"""Benchmark: how fast the rules cores and their bots play, headless.
 
-    python bench/core_speed.py [--games N] [--players P]
+    python bench/core_speed.py [--games N] [--repeat R] [--before REF]
 
-For every registered game, plays N games with random bots and with normal bots and prints games
-per second and milliseconds per game. A figure, not a test: the machines are shared and noisy.
+Prints, per game and player count (2, 4 and 8, or the game's own limits):
+
+* random bots: CPU microseconds per player action (everything a whole game costs: legal
+  actions, the bots' polls, applying, ticks, divided by the actions the players took) and
+  whole games per CPU second;
+* hard bots: whole games per CPU second;
+* bot decisions, per level at 4 players (or the game's maximum below that): p50, p99 and max
+  CPU time of one `poll` (one decision; the view and legal actions it is handed are built by
+  the driver and counted above). For a bot that can think in slices (`thinking`, as a frame
+  driver uses it), also the longest slice between two yields. The garbage collector's passes
+  are left out of these (one may fall into any allocation, and a full pass costs what the
+  whole heap costs, not what the bot does); the longest pass is printed on its own.
+
+Method: seeds 0..N-1 per row; CPU time of this thread (time.thread_time), so the load of a
+shared machine does not inflate it; with --repeat R each row is measured R times and the
+median kept. --before REF loads the `game` package of git commit REF as a second package and
+measures it row by row alternately with this tree's, in the same process. A figure, not a
+test: the machines are shared and noisy.
 """
 
+from __future__ import annotations
+
 import argparse
+import gc
+import importlib
+import importlib.util
+import io
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from game import GAMES  # noqa: E402
-from game.runner import play  # noqa: E402
+COUNTS = (2, 4, 8)
+LEVELS = ("easy", "normal", "hard")
 
 
-def measure(info, players, level, games):
-    times = []
+class Code:
+    """One version of the game package: its games and its runner."""
+
+    def __init__(self, label: str, package: str):
+        self.label = label
+        self.games = importlib.import_module(package).GAMES
+        self.runner = importlib.import_module(f"{package}.runner")
+
+
+def load_commit(ref: str) -> Code:
+    """The game package as it was at git commit `ref`, imported as `game_before`."""
+    archive = subprocess.run(["git", "archive", ref, "game"], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    folder = Path(tempfile.mkdtemp(prefix="core_speed_"))
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    spec = importlib.util.spec_from_file_location(
+        "game_before", folder / "game" / "__init__.py",
+        submodule_search_locations=[str(folder / "game")])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["game_before"] = module
+    spec.loader.exec_module(module)
+    return Code(ref, "game_before")
+
+
+def counts_for(info) -> list[int]:
+    return sorted({min(max(n, max(info.min_players, 2)), info.max_players) for n in COUNTS})
+
+
+def median_of(repeat: int, measure):
+    runs = [measure() for _ in range(repeat)]
+    return tuple(statistics.median(run[i] for run in runs) for i in range(len(runs[0])))
+
+
+def play_games(code: Code, game_id: str, players: int, level: str, games: int):
+    """(us per player action, games per CPU second) over seeds 0..games-1."""
+    info = code.games[game_id]
+    actions = 0
+    start = time.thread_time()
     for seed in range(games):
-        start = time.perf_counter()
-        play(info, players, seed, level)
-        times.append(time.perf_counter() - start)
-    return len(times) / sum(times), statistics.median(times) * 1000, max(times) * 1000
+        state = code.runner.play(info, players, seed, level)
+        actions += sum(1 for entry in state.log if entry[0] is not None)
+    spent = time.thread_time() - start
+    return spent / actions * 1e6, games / spent
+
+
+def decisions(code: Code, game_id: str, players: int, level: str, games: int):
+    """(p50, p99, max of whole decisions, max slice or None), all in us of CPU time."""
+    info = code.games[game_id]
+    times: list = []
+    slices: list = []
+    for seed in range(games):
+        state = info.new(players, {}, seed)
+        bots = code.runner.make_bots(info, players, seed, level)
+        for bot in bots:
+            bot.poll = timed(bot, times, slices)
+        if info.realtime:
+            code.runner.run_realtime(state, bots)
+        else:
+            code.runner.run_turns(state, bots)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    return (statistics.median(times) / 1000, p99 / 1000, times[-1] / 1000,
+            max(slices) / 1000 if slices else None)
+
+
+class GcClock:
+    """CPU time spent in the garbage collector (so far), and its longest pass."""
+
+    def __init__(self):
+        self.total = self.longest = self._start = 0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase, info):
+        if phase == "start":
+            self._start = time.thread_time_ns()
+        else:
+            spent = time.thread_time_ns() - self._start
+            self.total += spent
+            self.longest = max(self.longest, spent)
+
+
+GC = GcClock()
+
+
+def timed(bot, times: list, slices: list):
+    """bot.poll, timed. A bot that thinks in slices is run slice by slice (as the frame
+    driver does: the same choice), each slice timed too."""
+    poll = bot.poll
+    thinking = getattr(bot, "thinking", None)
+    clock = time.thread_time_ns
+
+    def run(view, legal, now):
+        start, gc_before = clock(), GC.total
+        if thinking is None or not legal:
+            result = poll(view, legal, now)
+        else:
+            steps = thinking(view, legal)
+            while True:
+                mark, gc_mark = clock(), GC.total
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    result = [done.value], None
+                    break
+                finally:
+                    slices.append(clock() - mark - (GC.total - gc_mark))
+        times.append(clock() - start - (GC.total - gc_before))
+        return result
+
+    return run
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10, help="games per row (default 10)")
+    parser.add_argument("--repeat", type=int, default=1, help="median of this many runs")
+    parser.add_argument("--before", metavar="REF", help="also measure git commit REF")
+    parser.add_argument("--only", help="comma-separated game ids")
     args = parser.parse_args()
-    print(f"{'game':20} {'bots':7} {'games/s':>9} {'median ms':>10} {'max ms':>8}")
-    for game_id, info in sorted(GAMES.items()):
-        players = min(max(args.players, info.min_players), info.max_players)
-        for level in ("random", "normal"):
-            per_second, median_ms, max_ms = measure(info, players, level, args.games)
-            print(f"{game_id:20} {level:7} {per_second:9.0f} {median_ms:10.2f} {max_ms:8.2f}")
+    codes = [Code("now", "game")]
+    if args.before:
+        codes.insert(0, load_commit(args.before))
+    games = codes[-1].games
+    ids = args.only.split(",") if args.only else list(games)
+    print(__doc__.split("Method:")[1].split("A figure")[0].strip().replace("\n", " "))
+    print(f"{args.games} games per row, median of {args.repeat}; "
+          + " | ".join(c.label for c in codes) + "\n")
+
+    def columns(values, fmt):
+        return " | ".join(fmt.format(v) for v in values)
+
+    print(f"{'game':18} {'players':>7}  {'random: us/action':>22}  {'random: games/s':>20}  "
+          f"{'hard: games/s':>18}")
+    for game_id in ids:
+        for players in counts_for(games[game_id]):
+            rand = [median_of(args.repeat, lambda c=c: play_games(
+                c, game_id, players, "random", args.games)) for c in codes]
+            hard = [median_of(args.repeat, lambda c=c: play_games(
+                c, game_id, players, "hard", args.games)) for c in codes]
+            print(f"{game_id:18} {players:7}  {columns([r[0] for r in rand], '{:9.1f}'):>22}  "
+                  f"{columns([r[1] for r in rand], '{:8.1f}'):>20}  "
+                  f"{columns([h[1] for h in hard], '{:7.2f}'):>18}", flush=True)
+    print(f"\nbot decisions, us of CPU per poll: p50 / p99 / max (longest slice)")
+    for game_id in ids:
+        info = games[game_id]
+        players = min(4, info.max_players)
+        for level in LEVELS:
+            rows = [decisions(c, game_id, players, level, args.games) for c in codes]
+            text = " | ".join(f"{p50:7.1f} {p99:8.1f} {top:8.1f}"
+                              + (f" ({sl:6.1f})" if sl is not None else "")
+                              for p50, p99, top, sl in rows)
+            print(f"{game_id:18} {players}p {level:7} {text}", flush=True)
+    print(f"(longest garbage-collector pass in this run: {GC.longest / 1e6:.1f} ms)")
 
 
 if __name__ == "__main__":

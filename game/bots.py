@@ -87,7 +87,10 @@ class RandomBot(Bot):
         self.due: int | None = None
 
     def poll(self, view, legal, now):
-        if all(isinstance(a, Interrupt) for a in legal):  # nothing of its own to do
+        for action in legal:  # (a plain loop: polls are many, and most stop at the first)
+            if not isinstance(action, Interrupt):
+                break
+        else:  # nothing of its own to do
             self.due = None
             return [], None
         if not self.realtime:
@@ -106,6 +109,16 @@ class RandomBot(Bot):
             action = self.rng.choice(legal)
             if not isinstance(action, Interrupt):
                 return action
+
+
+def run_to_end(steps):
+    """Run a thinking generator (a bot's choice in small steps: FlixoBot.thinking,
+    FlitzerBot.thinking) at once and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def bot_levels(bot_class) -> dict:

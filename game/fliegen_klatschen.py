@@ -33,6 +33,8 @@ import copy
 import math
 import random
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 
 from .bots import SIMPLE, Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -74,6 +76,7 @@ MAX_REMOVE = 80                   # any option value from 0 to this is accepted
 # Card places.
 DOWN, UP, STACK, DISCARD, BOX = "down", "up", "stack", "discard", "box"
 ON_TABLE = (DOWN, UP)
+_ON_TABLE = frozenset(ON_TABLE)
 
 
 def deck() -> list[tuple[str, int]]:
@@ -160,6 +163,7 @@ class VoidRound(Interrupt):
 # Actions are plain values; building them once keeps legal_actions cheap.
 REVEALS = [Reveal(i) for i in range(CARDS)]
 SLAPS = [[Slap(h, i) for i in range(CARDS)] for h in range(2)]
+VOID = VoidRound()
 
 
 # -- the state ----------------------------------------------------------------------------------
@@ -171,14 +175,18 @@ class FliegenKlatschen(State):
 
     # Views and legal actions are asked for many times between changes (every bot, every
     # frame). They are cached here, outside vars(self), so caches never enter the snapshot or
-    # the hash; the keys cover what they are built from, so they cannot go stale.
-    __slots__ = ("_table_cache", "_view_cache", "_layout_cache")
+    # the hash. They are keyed by two counters: `_changes` counts every change (each apply,
+    # each deadline that passes), `_moves` every change of a card's place. So the state must
+    # change only through apply and tick: code that edits one by hand (a test building a
+    # position) does so before asking for views or legal actions.
+    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_changes", "_moves")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._table_cache = None
         self._view_cache = None
         self._layout_cache = None
+        self._changes = self._moves = 0
         remove = self.options["remove"]
         if not _is_count(remove):
             raise ValueError(f"remove must be a whole number 0 to {MAX_REMOVE}, not {remove!r}")
@@ -203,6 +211,7 @@ class FliegenKlatschen(State):
         self.place = [DOWN] * CARDS
         for i in self.rng.sample(range(CARDS), self.options["remove"]):
             self.place[i] = BOX
+        self._moves += 1
         # Backs and spread follow from one number, so that the state (hashed after every step
         # in the tests) holds one number instead of 560 that never change in a round.
         self.layout_seed = self.rng.getrandbits(32)
@@ -250,27 +259,35 @@ class FliegenKlatschen(State):
         if self.phase == "over":
             return []
         table = self._table()
-        actions = []
-        if self.phase == "reveal" and player == self.turn:
-            actions += table["reveals"]
-        for hand in range(self.hands):
-            if self._hand_free(player, hand):
-                actions += table["slaps"][hand]
-        if self.phase == "catch" and self.catch["voids"] < MAX_VOIDS:
-            actions.append(VoidRound())
-        return actions
+        # Seats mostly have the same actions: each combination is put together once per table.
+        key = (self.phase == "reveal" and player == self.turn, self._free_hands(player),
+               self.phase == "catch" and self.catch["voids"] < MAX_VOIDS)
+        actions = table["legal"].get(key)
+        if actions is None:
+            reveals, free, void = key
+            actions = list(table["reveals"]) if reveals else []
+            for hand in range(self.hands):
+                if free[hand]:
+                    actions += table["slaps"][hand]
+            if void:
+                actions.append(VOID)
+            table["legal"][key] = actions
+        return actions  # shared until the table changes: read-only, like views
 
-    def _hand_free(self, player: int, hand: int) -> bool:
-        """A frozen hand (it false-started) cannot slap until the next catch is over; in a
-        catch each hand slaps once; outside one a slap is a false start, except just after a
-        catch, when it is refused as too late."""
-        if self.frozen[player][hand]:
-            return False
+    def _free_hands(self, player: int) -> tuple:
+        """Per hand of `player`, may it slap? A frozen hand (it false-started) cannot until the
+        next catch is over; in a catch each hand slaps once; outside one a slap is a false
+        start, except just after a catch, when it is refused as too late."""
+        frozen = self.frozen[player]
         if self.phase == "reveal":
-            return self.now >= self.grace_until
-        return self.phase != "catch" or not self.catch["used"][player][hand]
+            late = self.now < self.grace_until
+            return tuple([not (f or late) for f in frozen])
+        if self.phase == "catch":
+            return tuple([not (f or used) for f, used in zip(frozen, self.catch["used"][player])])
+        return tuple([not f for f in frozen])
 
     def _apply(self, player: int, action) -> list[Event]:
+        self._changes += 1
         if self.phase == "over":
             raise IllegalAction("game over")
         if isinstance(action, Reveal):
@@ -296,8 +313,9 @@ class FliegenKlatschen(State):
             due = self.next_deadline()
             if due is None or due > t:
                 return events
+            self._changes += 1
             if self.phase == "reveal":  # turn timer: a random card is revealed for them
-                down = [i for i in range(CARDS) if self.place[i] == DOWN]
+                down = cards_at(self.place, DOWN)
                 events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
             elif self.phase == "catch":
                 events += self._close(due, "time")
@@ -317,10 +335,11 @@ class FliegenKlatschen(State):
 
     def _turn_over(self, player: int, card: int, at: int, by_timer: bool) -> list[Event]:
         self.place[card] = UP
+        self._moves += 1
         events = [Event("card_revealed", player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
-        up = [i for i in range(CARDS) if self.place[i] == UP]
+        up = cards_at(self.place, UP)
         up_faces = [self.face[i] for i in up]
         if catch_opens(up_faces, self.face[card]):
             colours = catchable_colours(up_faces)
@@ -414,6 +433,7 @@ class FliegenKlatschen(State):
         card = self.stacks[player].pop()
         self.place[card] = DISCARD
         self.discard.append(card)
+        self._moves += 1
         return card
 
     def _void(self, player: int) -> list[Event]:
@@ -435,6 +455,7 @@ class FliegenKlatschen(State):
         catch = self.catch
         slaps = catch["slaps"]
         result = []
+        self._moves += 1
         for p in range(self.players):
             mine = [s for s in slaps if s["player"] == p]
             wrong = sum(1 for s in mine if not s["correct"])
@@ -483,7 +504,8 @@ class FliegenKlatschen(State):
         return [sum(self.value[c] for c in stack) for stack in self.stacks]
 
     def _end_round(self, at: int) -> list[Event]:
-        cleared = [i for i in range(CARDS) if self.place[i] == UP]
+        cleared = cards_at(self.place, UP)
+        self._moves += 1
         for i in cleared:
             self.place[i] = DISCARD
             self.discard.append(i)
@@ -532,42 +554,55 @@ class FliegenKlatschen(State):
     # -- what each seat may know -----------------------------------------------------------------
 
     def _table(self) -> dict:
-        """The cards on the table as view entries, and the reveals and slaps they allow."""
-        key = (self.round, tuple(self.place), tuple(self.face))
+        """The reveals and slaps the cards on the table allow (and, see _table_cards, their
+        view entries), made once per change of a card's place."""
         cache = self._table_cache
-        if cache is not None and cache["key"] == key:
+        if cache is not None and cache["key"] == self._moves:
             return cache
-        backs, spread = self.layout()
-        cards = []
-        for i, where in enumerate(self.place):
-            if where == DOWN:
-                x, y, tilt = spread[i]
-                cards.append({"card": i, "up": False, "back": backs[i],
-                              "x": x, "y": y, "tilt": tilt})
-            elif where == UP:
-                x, y, tilt = spread[i]
-                cards.append({"card": i, "up": True, "back": backs[i],
-                              "x": x, "y": y, "tilt": tilt,
-                              "face": self.face[i], "value": self.value[i]})
-        on_table = [c["card"] for c in cards]
+        place = self.place
+        # (compress and map walk the 112 places in C: cards move often)
+        on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, place)))
+        # A card's view entry is the same all round while it lies face down, and again while
+        # it lies face up: made once and shared by the tables of the round.
+        entries = {}
+        if cache is not None and cache["round"] == (self.round, self.layout_seed):
+            entries = cache["entries"]
         self._table_cache = {
-            "key": key, "cards": cards,
-            "reveals": [REVEALS[c["card"]] for c in cards if not c["up"]],
-            "slaps": [[SLAPS[h][i] for i in on_table] for h in range(self.hands)]}
+            "key": self._moves, "round": (self.round, self.layout_seed), "entries": entries,
+            "on_table": on_table, "cards": None,  # made when a view asks for them
+            "reveals": _pick(REVEALS, cards_at(place, DOWN)),
+            "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
+            "legal": {}}  # (reveals?, free hands, void?) -> legal actions
         return self._table_cache
+
+    def _table_cards(self) -> list:
+        """The cards on the table as view entries (see _table)."""
+        table = self._table()
+        if table["cards"] is None:
+            entries = table["entries"]
+            cards = table["cards"] = []
+            for i in table["on_table"]:
+                up = self.place[i] == UP
+                entry = entries.get((i, up))
+                if entry is None:
+                    backs, spread = self.layout()
+                    x, y, tilt = spread[i]
+                    entry = {"card": i, "up": up, "back": backs[i], "x": x, "y": y, "tilt": tilt}
+                    if up:
+                        entry.update(face=self.face[i], value=self.value[i])
+                    entries[i, up] = entry
+                cards.append(entry)
+        return table["cards"]
 
     def _view(self, player: int | None) -> dict:
         """Everything is public except the faces of face-down cards and of the cards in the box.
         Winning stacks are public: everybody watched each fly being caught.
 
         Views are read-only: their parts are shared between views until the state changes."""
-        table = self._table()
-        key = (table["key"], len(self.log), self.now, self.phase, self.turn,
-               self.turn_started, len(self.stacks[0]), len(self.discard))
         cache = self._view_cache
-        if cache is None or cache[0] != key:
-            cache = self._view_cache = (key, self._build_view(table["cards"]))
-        return {**cache[1], "me": player}
+        if cache is None or cache[0] != self._changes:
+            cache = self._view_cache = (self._changes, self._build_view(self._table_cards()))
+        return {**cache[1], "me": player, "now": self.now}
 
     def _build_view(self, cards: list) -> dict:
         catch = None
@@ -628,6 +663,7 @@ class FliegenKlatschen(State):
         other.__dict__.update(data)
         other._layout_cache = self._layout_cache
         other._table_cache = other._view_cache = None
+        other._changes, other._moves = self._changes, self._moves
         return other
 
     def hidden_variant(self, player: int | None, rng: random.Random) -> "FliegenKlatschen":
@@ -672,6 +708,16 @@ class FliegenKlatschen(State):
             assert DOWN not in self.place and UP not in self.place
             assert self.winners and set(self.winners) <= set(self.contenders)
         assert 0 <= self.turn < self.players and self.round <= MAX_TIE_ROUNDS
+
+
+def cards_at(place: list, where: str) -> list:
+    """The cards (in order) whose place is `where` (compress and map walk the places in C)."""
+    return list(compress(range(CARDS), map(where.__eq__, place)))
+
+
+def _pick(items: list, indices: list) -> list:
+    """[items[i] for i in indices], the loop in C (itemgetter of one index gives no tuple)."""
+    return list(itemgetter(*indices)(items)) if len(indices) > 1 else [items[i] for i in indices]
 
 
 def _is_card(card) -> bool:

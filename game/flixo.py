@@ -32,7 +32,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from .bots import MISTAKE_RATE, Bot, bot_levels
+from .bots import MISTAKE_RATE, Bot, bot_levels, run_to_end
 from .core import TERMINAL, GameInfo, IllegalAction, Outcome, State, Event
 
 # --- the rulebook as data ---------------------------------------------------------------------
@@ -164,6 +164,10 @@ def value(card: int) -> int:
     return card - FLIXO if card >= FLIXO // 2 else card
 
 
+# value(card) for every card, looked up where it is hot.
+CARD_VALUE = {card: value(card) for v in range(-1, 11) for card in (v, FLIXO + v)}
+
+
 def card_json(card: int) -> dict:
     return {"value": value(card), "flixo": is_flixo(card)}
 
@@ -190,7 +194,10 @@ def _one_number(cells) -> bool:
     if first[1] != "up":
         return False
     v = value(first[0])
-    return all(cell[1] == "up" and value(cell[0]) == v for cell in cells)
+    for cell in cells:  # (a plain loop: this runs after every action)
+        if cell[1] != "up" or value(cell[0]) != v:
+            return False
+    return True
 
 
 def remove_full_lines(grid) -> list[dict]:
@@ -300,6 +307,21 @@ class RewardPeek:
     slot: tuple
 
 
+DRAW = Draw()
+_SLOT_ACTIONS: dict = {}  # (action type, display, rows, cols) -> its action per slot
+
+
+def _slot_actions(cls, grid, display=None) -> tuple:
+    """cls(slot) (RewardPeek: cls(display, slot)) for every slot of `grid`, in slots() order,
+    made once per shape: legal actions list them every turn."""
+    key = (cls, display, len(grid), len(grid[0]) if grid else 0)
+    actions = _SLOT_ACTIONS.get(key)
+    if actions is None:
+        actions = _SLOT_ACTIONS[key] = tuple(
+            cls(s) if display is None else cls(display, s) for s in slots(grid))
+    return actions
+
+
 # --- the state ------------------------------------------------------------------------------------
 
 class FlixoState(State):
@@ -354,15 +376,16 @@ class FlixoState(State):
             return []
         grid = self.displays[self.turn]
         if self.phase == "turn":
-            acts = [TakeDiscard(s) for s in slots(grid)] if self.discard else []
+            acts = list(_slot_actions(TakeDiscard, grid)) if self.discard else []
             if self.draw and not self.forced():
-                acts.append(Draw())
+                acts.append(DRAW)
             return acts
         if self.phase == "drawn":
-            return ([SwapDrawn(s) for s in slots(grid)]
-                    + [DiscardAndReveal((r, c)) for r, c in slots(grid) if grid[r][c][1] != "up"])
-        return [RewardPeek(d, (r, c)) for d, g in enumerate(self.displays)
-                for r, c in slots(g) if g[r][c][1] == "down"]
+            return ([*_slot_actions(SwapDrawn, grid)]
+                    + [a for a in _slot_actions(DiscardAndReveal, grid)
+                       if grid[a.slot[0]][a.slot[1]][1] != "up"])
+        return [a for d, g in enumerate(self.displays) for a in _slot_actions(RewardPeek, g, d)
+                if g[a.slot[0]][a.slot[1]][1] == "down"]
 
     def forced(self) -> bool:
         """A Flixo lies on the discard pile: the next person must take it (action 1)."""
@@ -696,18 +719,40 @@ class TeamModel:
         self.hidden_cells = sum(side == "down" for g in self.grids for row in g for _, side in row)
         total = self.unseen_total or 1
         self.mean_unknown = sum(v * n for v, n in self.unseen.items()) / total
+        self._draw_odds = self._reveal_odds = self._line_vals = None
+        # A decision weighs the same grids and discards many times: settle_with and feed_cost
+        # remember their results here (they are pure functions of the model).
+        self.combiners: dict = {}  # (slot, card, ends) -> FlixoBot.combiner_with
+        self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part
+        self.reveal_terms = None  # FlixoBot.reveal_terms
+        self.full_lines = any(full_lines(self.grids[self.turn]))  # (none, at rest)
+        self.feeds: dict = {}  # top -> feed_cost (when the game does not end)
+
+    def line_vals(self, i: int) -> tuple:
+        """The cards (None: unknown) of line i (see grid_lines) of our display."""
+        if self._line_vals is None:
+            grid = self.grids[self.turn]
+            self._line_vals = [tuple([grid[r][c][0] for r, c in line])
+                               for line in grid_lines(grid)]
+        return self._line_vals[i]
 
     def draw_odds(self) -> list[tuple[int, float]]:
-        total = self.unseen_total or 1
-        return [(v, n / total) for v, n in self.unseen.items()]
+        """(card, probability) for the top of the draw pile (made once: shared, read-only)."""
+        if self._draw_odds is None:
+            total = self.unseen_total or 1
+            self._draw_odds = [(v, n / total) for v, n in self.unseen.items()]
+        return self._draw_odds
 
     def reveal_odds(self) -> list[tuple[int, float]]:
-        """(card, probability) for a face-down unmarked card."""
-        p_flixo = self.hidden_flixos / self.hidden_cells if self.hidden_cells else 0.0
-        odds = [(v, (1 - p_flixo) * p) for v, p in self.draw_odds()]
-        if p_flixo and self.flixo_values:
-            odds += [(FLIXO + v, p_flixo / len(self.flixo_values)) for v in self.flixo_values]
-        return odds
+        """(card, probability) for a face-down unmarked card (made once: shared, read-only)."""
+        if self._reveal_odds is None:
+            p_flixo = self.hidden_flixos / self.hidden_cells if self.hidden_cells else 0.0
+            odds = [(v, (1 - p_flixo) * p) for v, p in self.draw_odds()]
+            if p_flixo and self.flixo_values:
+                odds += [(FLIXO + v, p_flixo / len(self.flixo_values))
+                         for v in self.flixo_values]
+            self._reveal_odds = odds
+        return self._reveal_odds
 
 
 def _card_of(cell: dict):
@@ -748,7 +793,7 @@ class FlixoBot(Bot):
     # -- choosing ----------------------------------------------------------------------------
 
     def choose(self, view: dict, legal: list):
-        return _run_to_end(self.thinking(view, legal))
+        return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
         """choose() in small steps: a generator that yields None after each piece of work (a
@@ -763,13 +808,18 @@ class FlixoBot(Bot):
         if view["draw_left"] != self.draw_left:
             self.draw_left, self.idle_turns = view["draw_left"], 0
         scored = []
-        for i, a in enumerate(legal):
-            yield
-            if isinstance(a, Draw):
-                cost = yield from self.draw_cost_steps(model, _draw_ends(model))
-            else:
-                cost = self.action_cost(model, a)
-            scored.append((cost, i))
+        try:
+            for i, a in enumerate(legal):
+                yield
+                if isinstance(a, Draw):
+                    cost = yield from self.draw_cost_steps(model, _draw_ends(model))
+                else:
+                    cost = self.action_cost(model, a)
+                scored.append((cost, i))
+        finally:
+            # The combiners refer to the model that holds them: without this, every decision
+            # would leave a reference cycle for the garbage collector (a pause in some frame).
+            model.combiners.clear()
         scored.sort()
         pick = scored[0][1]
         if self.rng.random() < BOT_MISTAKES[self.level] and len(scored) > 1:
@@ -824,15 +874,25 @@ class FlixoBot(Bot):
         raise ValueError(action)
 
     def after_swap(self, m, slot, card, ends) -> float:
-        grid = [list(row) for row in m.grids[m.turn]]
-        r, c = slot
-        out, side = grid[r][c]
-        grid[r][c] = [card, "up"]
-        settled = self.settle(m, grid)
+        out, side = m.grids[m.turn][slot[0]][slot[1]]
+        combine = self.combiner_with(m, slot, card, ends)
         if side == "down":  # the card leaving is unknown: weigh what it may be
-            return sum(p * self.combine(m, settled, o, ends, revealed=o)
-                       for o, p in m.reveal_odds())
-        return self.combine(m, settled, out, ends)
+            if isinstance(combine, Running):  # (the same sum, each term ready made)
+                known, risk = combine.known, combine.risk
+                if risk is None:
+                    return sum(p * (known + feed) for _, p, feed, _ in self.reveal_terms(m))
+                return sum(p * (known + feed + risk[flixo])
+                           for _, p, feed, flixo in self.reveal_terms(m))
+            return sum(p * combine(o, o) for o, p in m.reveal_odds())
+        return combine(out, None)
+
+    def reveal_terms(self, m) -> list:
+        """Per card a face-down card may be: (card, probability, feed_cost of it on the
+        discard pile, is it a Flixo), made once per model."""
+        if m.reveal_terms is None:
+            m.reveal_terms = [(o, p, self.feed_cost(m, o, False), is_flixo(o))
+                              for o, p in m.reveal_odds()]
+        return m.reveal_terms
 
     def after_reveal(self, m, slot, drawn, ends) -> float:
         r, c = slot
@@ -840,14 +900,12 @@ class FlixoBot(Bot):
         outcomes = [(card, 1.0)] if side == "eye" else m.reveal_odds()
         total = 0.0
         for seen, p in outcomes:
-            grid = [list(row) for row in m.grids[m.turn]]
-            grid[r][c] = [seen, "up"]
-            total += p * self.combine(m, self.settle(m, grid), drawn, ends,
-                                      revealed=seen if side == "down" else None)
+            total += p * self.combiner_with(m, slot, seen, ends)(
+                drawn, seen if side == "down" else None)
         return total
 
     def draw_cost(self, m, ends) -> float:
-        return _run_to_end(self.draw_cost_steps(m, ends))
+        return run_to_end(self.draw_cost_steps(m, ends))
 
     def draw_cost_steps(self, m, ends):
         """draw_cost as a generator (see thinking): yields after each follow-up it weighs."""
@@ -880,6 +938,12 @@ class FlixoBot(Bot):
         """What the top discard means for the next display (which may take it)."""
         if top is None or ends:
             return 0.0
+        cost = m.feeds.get(top)
+        if cost is None:
+            cost = m.feeds[top] = self._feed_cost(m, top)
+        return cost
+
+    def _feed_cost(self, m, top) -> float:  # (feed_cost, made once per model and card)
         nxt = m.grids[(m.turn + 1) % m.people]
         if is_flixo(top):
             if _safe(nxt):
@@ -890,16 +954,33 @@ class FlixoBot(Bot):
             return 0.0
         return -self.w["feed"] if value(top) in m.next_needs else 0.0
 
-    def settle(self, m, grid, remove=True) -> tuple:
+    def combiner_with(self, m, slot, card, ends):
+        """combiner(m, settle(m, our grid with `card` face up at `slot`), ends), made once
+        per model: a decision weighs the same grids many times."""
+        combine = m.combiners.get((slot, card, ends))
+        if combine is None:
+            grid = [list(row) for row in m.grids[m.turn]]
+            r, c = slot
+            grid[r][c] = [card, "up"]
+            # Without a full line before, one can only run through the slot that changed.
+            full = (m.full_lines or _one_number(grid[r]) and len(grid[r]) >= 2
+                    or len(grid) >= 2 and _one_number([row[c] for row in grid]))
+            combine = m.combiners[slot, card, ends] = self.combiner(
+                m, self.settle(m, grid, remove=full, changed=slot), ends)
+        return combine
+
+    def settle(self, m, grid, remove=True, changed=None) -> tuple:
         """Remove full lines from `grid` and sum it up: (grid, known cost, hidden cards, hidden
-        cards in a display of 2+ rows and columns, face-up Flixos there, points)."""
+        cards in a display of 2+ rows and columns, face-up Flixos there, points, all cards
+        face up). `changed`: `grid` is our display with only the card at this slot changed."""
         w = self.w
         cost = 0.0
         if remove:
             for step in remove_full_lines(grid):
                 cost -= w["reward"] * sum(is_flixo(card) for card in step["cards"])
+                changed = None  # the grid is another shape now
         if not grid:
-            return grid, cost + EMPTY_DISPLAY_POINTS * w["score"] - w["line1"], 0, 0, 0, -5
+            return grid, cost + EMPTY_DISPLAY_POINTS * w["score"] - w["line1"], 0, 0, 0, -5, True
         safe = _safe(grid)
         points = 0.0
         hidden = 0
@@ -910,64 +991,120 @@ class FlixoBot(Bot):
                     hidden += 1
                     points += m.mean_unknown
                 else:
-                    points += value(card)
-                    if is_flixo(card):
-                        flixos.append(value(card))
+                    points += CARD_VALUE[card]
+                    if card >= FLIXO // 2:  # (is_flixo, written out: settle is hot)
+                        flixos.append(CARD_VALUE[card])
         cost += w["score"] * points
         # A line one or two cards short of removal: worth something when the number it needs
         # can still come; a Flixo in such a line is already half dealt with.
         progress = {}
-        for line in grid_lines(grid):
+        parts = m.line_parts
+        # The cards of each line; where only one slot changed, the lines through it (its row,
+        # and its column: lines list rows, then columns) are the only ones to look at again.
+        through = () if changed is None else (changed[0], len(grid) + changed[1])
+        for i, line in enumerate(grid_lines(grid)):
             if len(line) < 2:
                 continue
-            vals = [grid[r][c][0] for r, c in line]
-            known = [value(card) for card in vals if card is not None]
-            if not known or len(known) < len(line) - 2:
-                continue
-            v = max(known, key=known.count)
-            short = len(line) - known.count(v)
-            if short > 2 or (short and not m.unseen.get(v, 0)
-                             and not (v in m.flixo_values and m.hidden_flixos)):
-                continue
-            if FLIXO + v in vals:
-                progress[v] = max(progress.get(v, 0.0), w["near"] if short <= 1 else w["far"])
+            if changed is not None and i not in through:
+                vals = m.line_vals(i)
             else:
-                cost -= w["line1"] if short <= 1 else w["line2"]
+                vals = tuple([grid[r][c][0] for r, c in line])
+            part = parts.get(vals)
+            if part is None:
+                part = parts[vals] = self.line_part(m, vals)
+            v, worth = part
+            if worth is None:
+                continue
+            if v is not None:
+                progress[v] = max(progress.get(v, 0.0), worth)
+            else:
+                cost -= worth
         if not safe:
             cost += sum(w["known"] * (1 - progress.get(v, 0.0)) for v in flixos)
-        return grid, cost, hidden, 0 if safe else hidden, 0 if safe else len(flixos), points
+        return (grid, cost, hidden, 0 if safe else hidden, 0 if safe else len(flixos), points,
+                hidden == 0 and all(side == "up" for row in grid for _, side in row))
 
     def combine(self, m, settled, top, ends, revealed=None) -> float:
         """Team cost with our display settled and `top` on the discard pile. `revealed`: a card
         that was face down and is now seen (one hidden Flixo fewer if it is one)."""
-        grid, known, hidden, risky, flixos, points = settled
+        return self.combiner(m, settled, ends)(top, revealed)
+
+    def line_part(self, m, vals) -> tuple:
+        """What a line of cards `vals` (None: unknown) adds to settle: (v, share) when it holds
+        a Flixo of v, one or two cards short of removal (the share of the Flixo's cost taken
+        off); (None, cost taken off) for such a line without one; (None, None): nothing."""
+        w = self.w
+        known = [value(card) for card in vals if card is not None]
+        if not known or len(known) < len(vals) - 2:
+            return None, None
+        v = max(known, key=known.count)
+        short = len(vals) - known.count(v)
+        if short > 2 or (short and not m.unseen.get(v, 0)
+                         and not (v in m.flixo_values and m.hidden_flixos)):
+            return None, None
+        if FLIXO + v in vals:
+            return v, w["near"] if short <= 1 else w["far"]
+        return None, w["line1"] if short <= 1 else w["line2"]
+
+    def combiner(self, m, settled, ends):
+        """combine(m, settled, top, ends, revealed) as a function of (top, revealed): what does
+        not depend on them is worked out once (a decision weighs a settled grid with up to
+        twenty cards that may come out of it)."""
+        grid, known, hidden, risky, flixos, points, all_up = settled
         o_known, o_hidden, o_risky, o_flixos, o_points = m.others
         hidden += o_hidden
         risky += o_risky
-        hidden_flixos = m.hidden_flixos - (revealed is not None and is_flixo(revealed))
         w = self.w
-        p_hidden_safe = _p_all_safe(hidden, risky, hidden_flixos)
+
+        def hidden_flixos(revealed):
+            return m.hidden_flixos - (revealed is not None and is_flixo(revealed))
+
         if ends:
-            p_win = p_hidden_safe if not flixos + o_flixos else 0.0
-            return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
+            def final(top, revealed):
+                p_hidden_safe = _p_all_safe(hidden, risky, hidden_flixos(revealed))
+                p_win = p_hidden_safe if not flixos + o_flixos else 0.0
+                return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
+            return final
         last = m.view["last_display"]
-        if last is None and all(side == "up" for row in grid for _, side in row):
+        if last is None and all_up:
             last = (m.turn - 1) % m.people  # we start the final turns now
         if last is not None:
             # The final turns: a display that has had its last turn keeps its Flixos; one still
             # to play can deal with one face-up Flixo at best (its player may be the last and
             # leave it on the discard pile). A Flixo we discard goes to the next display.
             still = {(m.turn + k) % m.people for k in range(1, (last - m.turn) % m.people + 1)}
-            p_win = p_hidden_safe * (0.0 if flixos else 1.0)
             nxt = (m.turn + 1) % m.people
-            for d, n in m.other_flixos.items():
-                n += top is not None and is_flixo(top) and d == nxt and not m.other_safe[d]
-                if n:
-                    p_win *= w["fix"] ** min(n, 2) if d in still else 0.0
-            return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
-        cost = known + o_known + self.feed_cost(m, top, ends)
-        if hidden:
-            cost += w["hidden"] * hidden_flixos * risky / hidden
+
+            def final_turns(top, revealed):
+                p_hidden_safe = _p_all_safe(hidden, risky, hidden_flixos(revealed))
+                p_win = p_hidden_safe * (0.0 if flixos else 1.0)
+                for d, n in m.other_flixos.items():
+                    n += top is not None and is_flixo(top) and d == nxt and not m.other_safe[d]
+                    if n:
+                        p_win *= w["fix"] ** min(n, 2) if d in still else 0.0
+                return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
+            return final_turns
+        # The hidden Flixos' cost, for a revealed card that is not a Flixo and for one that is.
+        risk = [w["hidden"] * (m.hidden_flixos - flixo) * risky / hidden
+                for flixo in (0, 1)] if hidden else None
+        # (known + o_known + feed as before: the same sums in the same order)
+        return Running(self, m, known + o_known, risk)
+
+
+class Running:
+    """FlixoBot.combiner while the game runs on: the cost is `known` plus what the top of the
+    discard pile means for the next display, plus the hidden Flixos' cost `risk` (per: is the
+    card revealed a Flixo; None: no card is hidden)."""
+
+    __slots__ = ("bot", "m", "known", "risk")
+
+    def __init__(self, bot, m, known, risk):
+        self.bot, self.m, self.known, self.risk = bot, m, known, risk
+
+    def __call__(self, top, revealed) -> float:
+        cost = self.known + self.bot.feed_cost(self.m, top, False)
+        if self.risk is not None:
+            cost += self.risk[revealed is not None and is_flixo(revealed)]
         return cost
 
 
@@ -986,15 +1123,6 @@ def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:
 
 _SAFE_ODDS: dict = {}  # (hidden, risky, flixos) -> odds; a cache of a pure function
 
-
-
-def _run_to_end(steps):
-    """Run a thinking generator (see FlixoBot.thinking) at once and return its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def new_game(players: int, options: dict, seed: int) -> FlixoState:

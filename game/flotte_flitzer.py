@@ -32,8 +32,10 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import is_not
 
-from .bots import MISTAKE_RATE, Bot, bot_levels
+from .bots import MISTAKE_RATE, Bot, bot_levels, run_to_end
 from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
 
 # --- Materials and track (GAPS 1.2 and 1.4) -----------------------------------------------------
@@ -130,16 +132,20 @@ class Play:
     follow: int = -1
 
 
-_PLAYS: dict = {}  # (card, car, lane, follow) -> Play; actions are immutable, so shared
+_PLAYS: dict = {}  # (card, car, lanes, follow lanes) -> the Plays, made once and shared
 
 
-def play_action(card: int, car: int, lane: int = -1, follow: int = -1) -> Play:
-    """Play(card, car, lane, follow), made once: legal_actions lists dozens every turn."""
-    key = (card, car, lane, follow)
-    action = _PLAYS.get(key)
-    if action is None:
-        action = _PLAYS[key] = Play(card, car, lane, follow)
-    return action
+def plays(card: int, car: int, lanes: list, follow_lanes: list) -> tuple:
+    """Every Play(card, car, lane, follow) for lane in lanes and follow in follow_lanes, in
+    that order, made once: legal_actions lists dozens every turn."""
+    # (a shared lane list lives for ever, so its id is its own; any other list is a tuple)
+    key = (card, car, _SHARED_LANES.get(id(lanes)) or tuple(lanes),
+           _SHARED_LANES.get(id(follow_lanes)) or tuple(follow_lanes))
+    actions = _PLAYS.get(key)
+    if actions is None:
+        actions = _PLAYS[key] = tuple(Play(card, car, lane, follow)
+                                      for lane in lanes for follow in follow_lanes)
+    return actions
 
 
 @dataclass(frozen=True)
@@ -164,12 +170,17 @@ ALL_LANES = list(range(LANES))
 
 
 def free_table(pos) -> list:
-    """The free lanes of every row, made once per look at the table (legal_actions is hot)."""
-    free = [ALL_LANES] * ROWS
+    """The free lanes of every row, made once per look at the table (legal_actions is hot).
+    The lists are shared (one per set of taken lanes): read-only."""
+    taken = [0] * ROWS
     for p in pos:
         if p is not None:
-            free[p[0]] = [lane for lane in free[p[0]] if lane != p[1]]
-    return free
+            taken[p[0]] |= 1 << p[1]
+    return list(map(FREE_LANES.__getitem__, taken))
+
+
+# Bit l of a mask set: lane l is taken. FREE_LANES[mask] lists the free lanes.
+FREE_LANES = [[lane for lane in ALL_LANES if not mask >> lane & 1] for mask in range(1 << LANES)]
 
 
 def free_lanes(pos, row: int) -> list[int]:
@@ -201,27 +212,29 @@ def car_at(pos, row: int, lane: int):
     return None
 
 
-def auto_lane(pos, row: int, lane: int) -> int:
+def auto_lane(pos, row: int, lane: int, free=None) -> int:
     """The lane a car takes in a move decided by turned-up cards (DESIGN): its own lane if it
-    is free, else the nearest free one, the inner one on a tie."""
-    free = free_lanes(pos, row)
+    is free, else the nearest free one, the inner one on a tie. `free`: free_lanes(pos, row),
+    if the caller has it."""
+    free = free_lanes(pos, row) if free is None else free
     return min(free, key=lambda other: (abs(other - lane), other))
 
 
-def skid_row(pos, car: int):
+def skid_row(pos, car: int, free=None):
     """Schleudern: back to the row of the rearmost car in the race (Correction 3); None when
-    nothing happens (the car is there already, or that row is full)."""
+    nothing happens (the car is there already, or that row is full). `free`: a free_table
+    that tells the free lanes of rows other than the car's, if the caller has one."""
     row = rearmost_row(pos)
-    if row >= pos[car][0] or not free_lanes(pos, row):
+    if row >= pos[car][0] or not (free[row] if free is not None else free_lanes(pos, row)):
         return None
     return row
 
 
 def cars_allowed(card: Card, pos) -> list[int]:
     """The cars `card` may be played for (empty: it can only be played as a dead card)."""
-    racing = [c for c in range(CARS) if pos[c] is not None]
-    if card.kind == WINDSCHATTEN:
-        return [c for c in racing if colour_of(c) == card.colour]
+    racing = list(compress(range(CARS), map(is_not, pos, repeat(None))))  # (the loop in C)
+    if card.kind == WINDSCHATTEN:  # the two cars of its colour
+        return [c for c in racing if c // 2 == card.colour]
     if card.kind == AUFHOLJAGD:
         rows = sorted(pos[c][0] for c in racing)
         if len(rows) <= AUFHOLJAGD_MAX_BEHIND:
@@ -235,31 +248,49 @@ def cars_allowed(card: Card, pos) -> list[int]:
     return racing
 
 
+NO_CHOICE = [-1]  # the lanes of a move with nothing to choose (shared: read-only)
+# The shared lane lists (free_table, plan) by identity, numbered from 1 (see plays).
+_SHARED_LANES = {id(lanes): i for i, lanes in enumerate([*FREE_LANES, NO_CHOICE], 1)}
+
+
 def plan(card: Card, pos, car: int, free=None):
     """What playing `card` for `car` offers: (lanes, follower, follow_lanes).
 
     lanes: the lanes the car may end in ([-1]: nothing to choose: the move finishes, is
     forfeited, or turned-up cards decide). follower: the slipstreaming car or None;
-    follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand."""
-    if car < 0 or card.kind in (RISIKO, GEFAHR):
-        return [-1], None, [-1]
-    free = free_table(pos) if free is None else free
-    kind, row = target_of(pos, car, card.value, free)
-    lanes = free[row] if kind == "row" else [-1]
-    follower = None
-    follow_lanes = [-1]
-    if card.kind == WINDSCHATTEN and kind != "forfeit":
-        # Slipstream: the car right behind the space the front car leaves moves as far; a front
-        # car that cannot move takes nobody along (Correction 2).
-        r, ln = pos[car]
-        follower = car_at(pos, r - 1, ln) if r > 0 else None
-        if follower is not None:
-            # The follower ends in row r - 1 + value: never the row the front car left (r) nor
-            # the one it reached (r + value), so the table before the move still tells its lanes.
-            fkind, frow = target_of(pos, follower, card.value, free)
-            if fkind == "row":
-                follow_lanes = free[frow]
-    return lanes, follower, follow_lanes
+    follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand.
+    The lists are shared: read-only."""
+    return plans(card, pos, [car], free_table(pos) if free is None else free)[0][1:]
+
+
+def plans(card: Card, pos, cars, free) -> list:
+    """[(car, lanes, follower, follow_lanes)]: plan(card, pos, car, free) for each of `cars`
+    (one call for a hand of plays: legal_actions is hot)."""
+    if card.kind in (RISIKO, GEFAHR):
+        return [(car, NO_CHOICE, None, NO_CHOICE) for car in cars]
+    out = []
+    for car in cars:
+        if car < 0:
+            out.append((car, NO_CHOICE, None, NO_CHOICE))
+            continue
+        kind, row = target_of(pos, car, card.value, free)
+        follower = None
+        follow_lanes = NO_CHOICE
+        if card.kind == WINDSCHATTEN and kind != "forfeit":
+            # Slipstream: the car right behind the space the front car leaves moves as far; a
+            # front car that cannot move takes nobody along (Correction 2).
+            r, ln = pos[car]
+            # (a free space behind needs no search: free is the table before the move)
+            follower = car_at(pos, r - 1, ln) if r > 0 and ln not in free[r - 1] else None
+            if follower is not None:
+                # The follower ends in row r - 1 + value: never the row the front car left (r)
+                # nor the one it reached (r + value), so the table before the move still tells
+                # its lanes.
+                fkind, frow = target_of(pos, follower, card.value, free)
+                if fkind == "row":
+                    follow_lanes = free[frow]
+        out.append((car, free[row] if kind == "row" else NO_CHOICE, follower, follow_lanes))
+    return out
 
 
 # --- The state ----------------------------------------------------------------------------------
@@ -310,18 +341,15 @@ class FlotteFlitzerState(State):
         if self.phase == "risk":
             return [RiskAgain(), RiskStop()]
         actions = []
-        plans = {}
+        offers = {}
         free = free_table(self.pos)
         for card_id in self.hands[player]:
             same = SAME[card_id]
-            if same not in plans:
+            if same not in offers:
                 card = CARDS[card_id]
-                cars = cars_allowed(card, self.pos) or [-1]
-                plans[same] = [(car, *plan(card, self.pos, car, free)) for car in cars]
-            for car, lanes, _, follow_lanes in plans[same]:
-                for lane in lanes:
-                    for follow in follow_lanes:
-                        actions.append(play_action(card_id, car, lane, follow))
+                offers[same] = plans(card, self.pos, cars_allowed(card, self.pos) or [-1], free)
+            for car, lanes, _, follow_lanes in offers[same]:
+                actions += plays(card_id, car, lanes, follow_lanes)
         return actions
 
     # -- applying actions ----------------------------------------------------------------------
@@ -585,17 +613,31 @@ LOOKAHEAD = {"easy": 0.0, "normal": 0.0, "hard": 0.6}
 
 def progress(pos, car: int, finished: list) -> float:
     if pos[car] is None:
-        place = finished.index(car) if car in finished else len(POINTS)
-        return FINISH_VALUE + POINT_VALUE * (POINTS[place] if place < len(POINTS) else 0)
+        return finish_value(finished.index(car) if car in finished else len(POINTS))
     return float(pos[car][0])
 
 
+def finish_value(place: int) -> float:
+    """The progress of a car that crossed the line `place`-th (0: first)."""
+    return FINISH_VALUE + POINT_VALUE * (POINTS[place] if place < len(POINTS) else 0)
+
+
 def table_value(pos, finished, seat: int, players: int, w_opp: float) -> float:
-    def seat_sum(s):
-        return progress(pos, 2 * s, finished) + progress(pos, 2 * s + 1, finished)
-    mine = seat_sum(seat)
-    others = [seat_sum(s) for s in range(players) if s != seat]
-    return mine - w_opp * (max(others) if others else 0.0)
+    # (progress, with the common case written out: bots value thousands of tables a turn)
+    ahead = [progress(pos, car, finished) if p is None else float(p[0])
+             for car, p in enumerate(pos[:2 * players])]
+    return sums_value(seat_sums(ahead, players), seat, w_opp)
+
+
+def seat_sums(ahead: list, players: int) -> list:
+    """Per seat, the progress of its two cars (`ahead`: per car)."""
+    return [ahead[2 * s] + ahead[2 * s + 1] for s in range(players)]
+
+
+def sums_value(sums: list, seat: int, w_opp: float) -> float:
+    """table_value from the seats' sums: own sum minus the best other seat's."""
+    others = sums[:seat] + sums[seat + 1:]
+    return sums[seat] - w_opp * (max(others) if others else 0.0)
 
 
 class FlitzerBot(Bot):
@@ -604,6 +646,12 @@ class FlitzerBot(Bot):
     rest of its hand, and marker odds counted from the cards it has seen."""
 
     def choose(self, view: dict, legal: list):
+        return run_to_end(self.thinking(view, legal))
+
+    def thinking(self, view: dict, legal: list):
+        """choose() in small steps: a generator that yields None after each option it weighs
+        (a fraction of a millisecond) and returns the action. A driver on a frame thread may
+        spread one decision over several frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
         pos = [None if c["row"] is None else [c["row"], c["lane"]] for c in view["cars"]]
@@ -617,10 +665,14 @@ class FlitzerBot(Bot):
                 again = self.rng.random() < 0.4
             return RiskAgain() if again else RiskStop()
         options = self.best_lanes(view, legal, pos)
+        free = free_table(pos)  # the table before the play: made once for every option
+        outcomes = {}
         scored = []
         base = self.value(pos, finished, view)
         for action in options:
-            scored.append((self.play_value(view, action, pos, finished, odds), action))
+            yield
+            outcomes[id(action)] = self.outcomes(view, action, pos, finished, odds, free)
+            scored.append((self.play_value(view, action, outcomes[id(action)]), action))
         scored.sort(key=lambda x: -x[0])
         if self.level == "easy":
             sensible = [a for v, a in scored if v >= base - 0.01] or [a for _, a in scored]
@@ -631,9 +683,9 @@ class FlitzerBot(Bot):
             top = scored[:6]
             rescored = []
             for v, action in top:
-                rescored.append((v + LOOKAHEAD[self.level] * self.follow_up(view, action, pos,
-                                                                             finished, odds),
-                                 action))
+                yield
+                rescored.append((v + LOOKAHEAD[self.level] * self.follow_up(
+                    view, action, outcomes[id(action)]), action))
             rescored.sort(key=lambda x: -x[0])
             scored = rescored
         if self.rng.random() < MISTAKE_RATE[self.level] and len(scored) > 1:
@@ -661,67 +713,72 @@ class FlitzerBot(Bot):
 
     def best_lanes(self, view, legal, pos) -> list:
         """One action per (card, car): the lanes of the best lane_score."""
+        at = occupants(pos)
         best = {}
         for action in legal:
             card = CARDS[action.card]
-            key = (card, action.car)
+            key = (SAME[action.card], action.car)  # identical cards offer the same plays
             score = 0.0
             if action.lane >= 0:
                 row = pos[action.car][0] + card.value
-                score += self.lane_score(pos, action.car, row, action.lane)
+                score += self.lane_score(at, action.car, row, action.lane)
             if action.follow >= 0:
-                follower = car_at(pos, pos[action.car][0] - 1, pos[action.car][1])
+                follower = at.get((pos[action.car][0] - 1, pos[action.car][1]))
                 row = pos[follower][0] + card.value
-                score += self.lane_score(pos, follower, row, action.follow)
+                score += self.lane_score(at, follower, row, action.follow)
             if key not in best or score > best[key][0]:
                 best[key] = (score, action)
         return [a for _, a in best.values()]
 
-    def lane_score(self, pos, car, row, lane) -> float:
+    def lane_score(self, at, car, row, lane) -> float:
         """Away from danger, in front of an own car (a Windschatten pulls it along), not in
-        front of a rival's car."""
+        front of a rival's car. `at`: occupants(pos)."""
         score = -1.0 if is_danger(row, lane) else 0.0
-        behind = car_at(pos, row - 1, lane)
+        behind = at.get((row - 1, lane))
         if behind is not None and behind != car:
             score += 0.5 if colour_of(behind) == self.seat else -0.2
         return score
 
-    def outcomes(self, view, action, pos, finished, odds):
+    def outcomes(self, view, action, pos, finished, odds, free=None):
         """[(probability, pos, finished)] after `action`; a Risiko run on an own car goes on
-        for one more card when that is worth more than stopping."""
+        for one more card when that is worth more than stopping. `free`: free_table(pos)."""
         card = CARDS[action.card]
         if action.car < 0:
             return [(1.0, pos, finished)]
         if card.kind == RISIKO:
             own = colour_of(action.car) == self.seat and self.level != "easy"
-            return self.risk_outcomes(pos, finished, action.car, odds, view, 1 if own else 0)
+            return self.risk_outcomes(pos, finished, action.car, odds, view, 1 if own else 0,
+                                      free)
         if card.kind == GEFAHR:
             out = []
             for m, p in odds.items():
                 q = copy_pos(pos)
                 if m is not None:
-                    apply_marker(q, action.car, m)
+                    apply_marker(q, action.car, m, free)
                 out.append((p, q, finished))
             return out
         q = copy_pos(pos)
         f = list(finished)
-        kind, _ = target_of(pos, action.car, card.value)
-        follower = plan(card, pos, action.car)[1]
-        sim_move(q, f, action.car, card.value, action.lane)
+        kind, _ = target_of(pos, action.car, card.value, free)
+        follower = plan(card, pos, action.car, free)[1]
+        # The table before the move tells the lanes of both moves (see plan).
+        sim_move(q, f, action.car, card.value, action.lane, free)
         if follower is not None and kind != "forfeit":
-            sim_move(q, f, follower, card.value, action.follow)
+            sim_move(q, f, follower, card.value, action.follow, free)
         return [(1.0, q, f)]
 
-    def risk_outcomes(self, pos, finished, car, odds, view, more=0):
+    def risk_outcomes(self, pos, finished, car, odds, view, more=0, free=None):
+        """`free`: free_table(pos), if at hand (a car moves to another row: it tells the lanes
+        of the one move from `pos`)."""
         out = []
         for m, p in odds.items():
             q = copy_pos(pos)
             f = list(finished)
             if m is not None:
-                apply_marker(q, car, m)
+                apply_marker(q, car, m, free)
                 out.append((p, q, f))
                 continue
-            sim_move(q, f, car, 1, -1)
+            sim_move(q, f, car, 1, -1, free)
             if more and q[car] is not None:
                 again = self.risk_outcomes(q, f, car, odds, view, more - 1)
                 if self.expected(again, view) > self.value(q, f, view):
@@ -736,58 +793,99 @@ class FlitzerBot(Bot):
     def risk_value(self, pos, finished, car, odds, view) -> float:
         return self.expected(self.risk_outcomes(pos, finished, car, odds, view), view)
 
-    def play_value(self, view, action, pos, finished, odds) -> float:
+    def play_value(self, view, action, outcomes) -> float:
+        """The value expected after `action`, given its outcomes."""
         card = CARDS[action.card]
-        total = self.expected(self.outcomes(view, action, pos, finished, odds), view)
+        total = self.expected(outcomes, view)
         # Keeping strong cards is worth a little: spending a Windschatten +4 or an Aufholjagd
         # on a small gain costs options later.
         return total - 0.05 * max(0, card.value)
 
-    def follow_up(self, view, action, pos, finished, odds) -> float:
+    def follow_up(self, view, action, outcomes) -> float:
         """The best gain the rest of the hand offers after `action` (its likeliest outcome;
-        own next turn, the others' moves in between ignored)."""
-        _, q, f = max(self.outcomes(view, action, pos, finished, odds), key=lambda r: r[0])
-        base = self.value(q, f, view)
+        own next turn, the others' moves in between ignored).
+
+        One move changes one car's progress, so each is valued from the cars' progress on the
+        table after `action`, without copying the table (the same sums as table_value)."""
+        _, q, f = max(outcomes, key=lambda r: r[0])
+        players, w_opp, seat = view["players"], OPPONENT_WEIGHT[self.level], self.seat
+        ahead = [progress(q, car, f) for car in range(2 * players)]
+        sums = seat_sums(ahead, players)
+        base = sums_value(sums, seat, w_opp)  # self.value(q, f, view)
+        # Per seat s: the best sum of the seats other than ours and s (None: there is none):
+        # the best other seat's, or the second best's where s is the best.
+        others = sorted(((sums[t], t) for t in range(players) if t != seat), reverse=True)
+        first = others[0]
+        second = others[1][0] if len(others) > 1 else None
+        rest = [second if s == first[1] else first[0] for s in range(players)]
+        free = free_table(q)
+        finish = finish_value(len(f))
         best = 0.0
+        kinds = set()
         for card_id in {c["id"] for c in view["hand"]} - {action.card}:
             card = CARDS[card_id]
-            if card.kind in (RISIKO, GEFAHR):
+            if card.kind in (RISIKO, GEFAHR) or SAME[card_id] in kinds:
                 continue
+            kinds.add(SAME[card_id])  # an identical card offers the same moves
             for car in cars_allowed(card, q):
-                q2 = copy_pos(q)
-                f2 = list(f)
-                sim_move(q2, f2, car, card.value, -1)
-                best = max(best, self.value(q2, f2, view) - base)
+                s = car // 2
+                if s >= players:
+                    continue  # a neutral car: no seat's value changes, a gain of 0
+                kind, row = target_of(q, car, card.value, free)
+                if kind == "forfeit":
+                    continue  # nothing moves: a gain of 0
+                now = float(row) if kind == "row" else finish
+                total = now + ahead[car + 1] if car % 2 == 0 else ahead[car - 1] + now
+                # sums_value with seat s at `total`, the same sums in the same order.
+                if s == seat:
+                    value = total - w_opp * (0.0 if rest[s] is None else rest[s])
+                else:
+                    value = sums[seat] - w_opp * (total if rest[s] is None
+                                                  else max(total, rest[s]))
+                if value - base > best:
+                    best = value - base
         return best
 
 
+def occupants(pos) -> dict:
+    """(row, lane) -> the car there: car_at for many looks at one table."""
+    return {(p[0], p[1]): car for car, p in enumerate(pos) if p is not None}
+
+
 def copy_pos(pos) -> list:
-    return [None if p is None else list(p) for p in pos]
+    """A table to move cars on. The [row, lane] entries are shared with `pos`: a move
+    replaces a car's entry (sim_move, apply_marker), it never changes one."""
+    return pos[:]
 
 
-def sim_move(pos, finished, car, rows, lane) -> None:
-    """Move a car on a bots' table (as the state does; lane -1: automatic)."""
+def sim_move(pos, finished, car, rows, lane, free=None) -> None:
+    """Move a car on a bots' table (as the state does; lane -1: automatic). `free`: a
+    free_table that tells the free lanes of the car's target row, if the caller has one."""
     if car is None or pos[car] is None:
         return
-    kind, row = target_of(pos, car, rows)
+    kind, row = target_of(pos, car, rows, free)
     if kind == "forfeit":
         return
     if kind == "finish":
         pos[car] = None
         finished.append(car)
         return
-    if lane < 0 or lane not in free_lanes(pos, row):
-        lane = auto_lane(pos, row, pos[car][1])
+    lanes = free[row] if free is not None else free_lanes(pos, row)
+    if lane < 0 or lane not in lanes:
+        lane = auto_lane(pos, row, pos[car][1], lanes)
     pos[car] = [row, lane]
 
 
-def apply_marker(pos, car, marker) -> None:
+def apply_marker(pos, car, marker, free=None) -> None:
+    """A turned-up card's marker on a bots' table. `free`: a free_table that tells the free
+    lanes of rows other than the car's, if the caller has one."""
     if marker == SKID:
-        row = skid_row(pos, car)
+        row = skid_row(pos, car, free)
         if row is not None:
-            pos[car] = [row, auto_lane(pos, row, pos[car][1])]
+            pos[car] = [row, auto_lane(pos, row, pos[car][1],
+                                       free[row] if free is not None else None)]
         return
-    sim_move(pos, [], car, marker, -1)
+    sim_move(pos, [], car, marker, -1, free)
 
 
 def new_game(players: int, options: dict, seed: int) -> FlotteFlitzerState:

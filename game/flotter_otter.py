@@ -96,8 +96,16 @@ class FlotterOtterState(State):
     player p), `discard` (played without an otter, or voided: set aside face up), `boxed`
     (given up as a penalty, back in the box)."""
 
+    # Every bot looks at the table after every change, so the table's view is made once per
+    # change and shared. It is kept outside vars(self) (never in the snapshot or the hash),
+    # keyed by `_changes`, which counts every change (each apply, each deadline that passes):
+    # the state must change only through apply and tick, or before views are asked for.
+    __slots__ = ("_view_cache", "_changes")
+
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
+        self._view_cache = None
+        self._changes = 0
         self.games = SERIES_GAMES if self.options["series"] else 1
         self.game_no = 0
         self.finished: list = []  # per finished game: {"points": [...], "waybills": [...]}
@@ -161,14 +169,18 @@ class FlotterOtterState(State):
     def _legal_actions(self, player: int) -> list:
         if self.phase != "stacking":
             return []
-        actions = []
-        if self.grabbed[player] is None:
-            stack = self.stacks[player]
-            actions += [PlaceBox(c) for c in COLOURS if c not in stack]
-            if stack:
-                actions.append(Undo())
-            actions.append(Grab())
-        actions.append(VoidRound())
+        # Made once per stack (None: grabbed) and shared: read-only, like views.
+        stack = None if self.grabbed[player] is not None else tuple(self.stacks[player])
+        actions = _LEGAL.get(stack)
+        if actions is None:
+            actions = []
+            if stack is not None:
+                actions += [PlaceBox(c) for c in COLOURS if c not in stack]
+                if stack:
+                    actions.append(Undo())
+                actions.append(Grab())
+            actions.append(VoidRound())
+            _LEGAL[stack] = actions
         return actions
 
     def next_deadline(self) -> int | None:
@@ -180,6 +192,7 @@ class FlotterOtterState(State):
     def _tick(self, t: int) -> list[Event]:
         events: list = []
         while self.phase != "over" and self._due(t):
+            self._changes += 1
             due = self.deadline
             if self.phase == "ready":
                 events += self._reveal(due)
@@ -192,6 +205,7 @@ class FlotterOtterState(State):
         return events
 
     def _apply(self, player: int, action) -> list[Event]:
+        self._changes += 1
         if self.phase != "stacking":
             raise IllegalAction("no round in flight", f"the table is in its {self.phase} phase")
         t = self.now
@@ -373,8 +387,15 @@ class FlotterOtterState(State):
 
     def _view(self, player: int | None) -> dict:
         """What everyone at the table sees (Flotter Otter has no per-seat secrets: `player`
-        only fills "you"). The waybill part is shared between calls: treat views as read-only.
-        Upcoming waybills never appear: the pile is a count, face-down waybills are counts."""
+        only fills "you"). Made once per change and shared between calls: treat views as
+        read-only. Upcoming waybills never appear: the pile is a count, face-down waybills are
+        counts."""
+        cache = self._view_cache
+        if cache is None or cache[0] != self._changes:
+            cache = self._view_cache = (self._changes, self._table_view())
+        return {**cache[1], "you": player, "now": self.now}
+
+    def _table_view(self) -> dict:
         shown = None
         if self.phase == "stacking":
             shown = self.current
@@ -395,7 +416,7 @@ class FlotterOtterState(State):
             points = [p["points"] for p in players]
             waybills = [p["waybills"] for p in players]
         view = {
-            "you": player,
+            "you": None,
             "phase": self.phase,
             "now": self.now,
             "deadline": self.deadline,
@@ -424,6 +445,7 @@ class FlotterOtterState(State):
         names) are copied; log entries, round records and results are never changed once
         written, so the copy shares them (a plain deepcopy spent most of its time on them)."""
         other = object.__new__(type(self))
+        other._view_cache, other._changes = None, self._changes
         for name, value in vars(self).items():
             if isinstance(value, random.Random):
                 value = _clone_rng(value)
@@ -612,6 +634,9 @@ class OtterBot(Bot):
             return 0 if item["levels"][0] in (0, 4) else 1
         return self.rng.randrange(2)
 
+
+# Legal actions per stack (a tuple of colours; None once grabbed), made when first asked for.
+_LEGAL: dict = {}
 
 # What the results screen says about how the game ended (`end_reason`).
 END_WORDS = {"five_waybills": "Someone holds five waybills", "pile": "The pile ran out",

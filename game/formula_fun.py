@@ -390,13 +390,20 @@ class FormulaFunState(State):
 
 def plays_from(hand) -> list:
     """Every distinct play from a hand: each card alone, and each with a turbo beside it
-    (two turbos when there are two)."""
-    kinds = sorted(set(hand))
-    plays = [Play((c,)) for c in kinds]
-    turbos = hand.count(TURBO)
-    if turbos:
-        plays += [Play((c, TURBO)) for c in kinds if c != TURBO or turbos >= 2]
+    (two turbos when there are two). Made once per hand and shared: read-only."""
+    key = tuple(hand)
+    plays = _PLAYS_FROM.get(key)
+    if plays is None:
+        kinds = sorted(set(hand))
+        plays = [Play((c,)) for c in kinds]
+        turbos = hand.count(TURBO)
+        if turbos:
+            plays += [Play((c, TURBO)) for c in kinds if c != TURBO or turbos >= 2]
+        _PLAYS_FROM[key] = plays
     return plays
+
+
+_PLAYS_FROM: dict = {}  # hand (as a tuple) -> plays_from(hand); a few thousand hands at most
 
 
 # --- CPU drivers ----------------------------------------------------------------------------------
@@ -411,6 +418,10 @@ def plays_from(hand) -> list:
 CARD_WORTH = {card: (blue + (red - blue) * 0.1 if red else blue)
               for card, (red, blue, _) in CARDS.items()}
 CARD_WORTH["M1"] = 10 * 0.9 + 1 * 0.1
+# What a card kept for the next move gains there, per label of the space it starts from: its
+# move less what it is worth kept (the hard driver's look ahead).
+NEXT_GAIN = {on: {card: move_length((card,), on) - 0.7 * CARD_WORTH[card] for card in CARDS}
+             for on in set(LABELS)}
 EASY_RANDOM = 0.5  # how often an easy driver plays a random sensible card
 HAND_SLOT = {"easy": 2.0, "normal": 4.0, "hard": 4.0}  # a turbo extra shrinks the hand for good
 
@@ -450,8 +461,8 @@ class FormulaFunBot(Bot):
                 rest.remove(c)
             # The next move of this car from where it lands, with the cards left (the card
             # drawn is unknown: it is left out).
-            nxt = max((move_length((c,), label(end)) - 0.7 * CARD_WORTH[c] for c in rest),
-                      default=0.0)
+            gains = NEXT_GAIN[label(end)]
+            nxt = max([gains[c] for c in rest], default=0.0)
             score += 0.5 * urgency * nxt
         return score
 
