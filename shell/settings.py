@@ -44,6 +44,9 @@ Schema (key: type, default):
                      Flixo's campaign per table shape). A file of an older version with
                      "flixo_progress" is read as progress["flixo"].
     game_options:    {game id: dict}, {} (last options chosen per game, owned by the scenes)
+    video_lag_ms:    int 0..MAX_LAG_MS, 0 (the TV's lag, with the pad's, as measured by tapping
+                     along to a flash: subtracted from reaction times shown, never stored ones)
+    audio_lag_ms:    int 0..MAX_LAG_MS, 0 (the sound's lag, measured by tapping along to a beat)
 
 API: Settings(path=None); s[key] / s.get(key, default); s.set(key, value) (checked like a field of
 the file, cleaned, saved at once; ValueError when refused); s.update(**values) (all checked, then
@@ -77,6 +80,7 @@ MAX_DEPTH = 16             # lists and objects nested inside one setting's value
 MAX_DIGITS = 18            # of an integer (the int64 range, which every JSON reader keeps)
 MAX_ID = 64                # characters of a setting's name, a key inside a value or a key name
 STALE_TMP_SECONDS = 10     # a temp file older than this is a leftover of a killed save
+MAX_LAG_MS = 500           # a measured lag beyond this is a mistake, not a TV
 
 # The bot levels a CPU seat can have: the same list as game/bots.py LEVELS (the shell may not
 # import game; tests/test_settings.py checks that the two agree).
@@ -255,6 +259,12 @@ def _seat_names(v: Any) -> list[str]:
     return [clean_name(n) for n in v[:MAX_SEATS]]
 
 
+def _lag_ms(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_LAG_MS:
+        raise Invalid(f"not a whole number of ms from 0 to {MAX_LAG_MS}")
+    return v
+
+
 def _per_game(v: Any) -> dict:
     if not (isinstance(v, dict) and all(isinstance(p, dict) for p in v.values())):
         raise Invalid("not {game id: {...}}")
@@ -276,6 +286,8 @@ SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
     "show_howto": (True, _bool),
     "progress": ({}, _per_game),
     "game_options": ({}, _per_game),
+    "video_lag_ms": (0, _lag_ms),
+    "audio_lag_ms": (0, _lag_ms),
 }
 DEFAULTS: dict[str, Any] = {key: default for key, (default, _) in SCHEMA.items()}
 
