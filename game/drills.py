@@ -234,7 +234,8 @@ class DrillState(State):
 
     def _apply(self, player: int, action) -> list[Event]:
         if self.phase not in ("fore", "open"):
-            raise IllegalAction("wait for the next trial", f"the drill is in its {self.phase} phase")
+            raise IllegalAction("wait for the next trial",
+                                f"the drill is in its {self.phase} phase")
         mine = self.answers[player]
         if mine["done"]:
             raise IllegalAction("already answered", f"trial {self.trial + 1}")

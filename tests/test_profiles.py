@@ -136,7 +136,7 @@ def test_a_name_the_store_refuses_is_said_and_nothing_is_lost(rig):
     assert picker.mode == "pick" and app.seats[0].profile is None
 
 
-# -- renaming and deleting from the stats screen ----------------------------------------------------
+# -- renaming and deleting from the stats screen -------------------------------------------------
 
 def anna_with_times(app):
     anna = seat(app, "kb1", "Anna")

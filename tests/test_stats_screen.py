@@ -9,7 +9,7 @@ import pytest
 
 from game import norms
 from scenes.screens.stats import histogram, nice_step
-from tests.practice_rig import drawn_texts, frame, key_at, rig  # noqa: F401
+from tests.practice_rig import drawn_texts, key_at, rig  # noqa: F401
 
 DAY = 86400
 

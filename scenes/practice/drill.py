@@ -163,7 +163,7 @@ class DrillScene(GameScene):
             look.keycap(canvas, (rect.right - 84, rect.top + 12), self.glyph(p)[:3])
         words, colour = self.result_words(view, p)
         if words:
-            look.text(canvas, words, (self.text_x(p), rect.top + 96), look.LARGE if wide else
+            look.text(canvas, words, (rect.centerx, rect.top + 96), look.LARGE if wide else
                       look.BODY, colour, "center")
         if self.game_id == "waybill":
             self.draw_stack(canvas, view, p)
@@ -191,17 +191,10 @@ class DrillScene(GameScene):
             words = ms if verdict == "ok" else f"{words} {ms}"
         return words, VERDICT_COLOURS.get(verdict, look.BAD)
 
-    def text_x(self, p: int) -> int:
-        """Where a lane's words are centred: the middle, or left of the slap drill's keys."""
-        rect = self.lanes[p]
-        if self.game_id == "slap" and rect.width >= 420:
-            return rect.left + (rect.width - 250) // 2
-        return rect.centerx
-
     def draw_figures(self, canvas, view, p: int) -> None:
         rect = self.lanes[p]
         wide = rect.width >= 300
-        cx = self.text_x(p)
+        cx = rect.centerx
         history = view["history"][p]
         records = [{"ms": ms, "verdict": v, "false_start": v == "early",
                     "anticipation": v == "anticipation", "correct": v in ("ok", "held"),
@@ -262,8 +255,7 @@ class DrillScene(GameScene):
             return
         if self.game_id == "slap":  # a cross of keys, like the flies around the card
             cells = {a: (label, fill) for label, fill, a in caps}
-            cx = rect.right - 130 if rect.width >= 420 else rect.centerx
-            cy = rect.bottom - 78
+            cx, cy = rect.centerx, rect.bottom - 78
             for action, (dx, dy) in art.PLACE_SPOT.items():
                 label, fill = cells[action]
                 w = look.font(look.SMALL).size(label)[0] + 20

@@ -6,9 +6,9 @@ practice screen shows reaction times less the TV lag, saying so. Stored times st
 
 Any device drives the menu: "TV lag" and "Sound lag" (Left/Right: a ms more or less by hand;
 A: measure), "Reset both", "Done". Measuring: a square flashes (or a click sounds) every
-PERIOD_MS, BEATS times after a short lead-in; tap A with it. The offsets of the taps from their
-beats (the first lag.SKIP_TAPS taps left out) give the lag: their median. A keeps it, B drops
-it; with too few taps near the beats it asks again.
+PERIOD_MS, BEATS times after a short lead-in; tap A with it, on the device that started it.
+The offsets of the taps from their beats (the first lag.SKIP_TAPS taps left out) give the lag:
+their median. A keeps it, B drops it; with too few taps near the beats it asks again.
 
 What each figure includes (lag.measure): the flash's offset runs from the moment display.flip()
 returned after drawing it (what a drill calls stimulus onset) to the tap's stamp: the TV's
@@ -53,6 +53,7 @@ class CalibrateScene(Scene):
         self.menu = Menu([("video", self.video_label), ("audio", self.audio_label),
                           ("reset", "Reset both to 0"), ("done", "Done")])
         self.test: str | None = None   # "video" / "audio" while tapping
+        self.device: str | None = None  # whose taps count
         self.result: lag.Measurement | None = None
         self.message = ""
         self.now = 0
@@ -64,8 +65,9 @@ class CalibrateScene(Scene):
         return f"Sound lag:  <  {lag.audio_lag(self.app.settings)} ms  >   (A: measure)"
 
     # -- measuring ------------------------------------------------------------------------------
-    def start(self, which: str) -> None:
+    def start(self, which: str, device: str | None = None) -> None:
         self.test = which
+        self.device = device  # only its taps count: one person taps along
         self.result = None
         self.message = ""
         now = self.app.clock_ns()
@@ -122,7 +124,7 @@ class CalibrateScene(Scene):
             return
         if self.test is not None:
             if self.result is None:
-                if item.down and item.action == "a":
+                if item.down and item.action == "a" and item.device == self.device:
                     self.taps.append(item.t_ns)
                 elif down(item, "b", "back"):
                     self.test, self.message = None, "Stopped."
@@ -145,7 +147,7 @@ class CalibrateScene(Scene):
             self.app.audio.play("move")
         elif what == "choose":
             if key in ("video", "audio"):
-                self.start(key)
+                self.start(key, item.device)
             elif key == "reset":
                 self.app.settings.update(**{lag.VIDEO: 0, lag.AUDIO: 0})
                 self.app.audio.play("confirm")
@@ -179,8 +181,8 @@ class CalibrateScene(Scene):
             self.draw_result(canvas)
             return
         what = "flash" if self.test == "video" else "click"
-        look.text(canvas, f"Tap A with every {what}", (look.CENTER[0], look.SAFE.top + 110),
-                  look.LARGE, look.ACCENT, "midtop")
+        look.text(canvas, f"Tap your A button with every {what}",
+                  (look.CENTER[0], look.SAFE.top + 110), look.LARGE, look.ACCENT, "midtop")
         square = pygame.Rect(0, 0, 460, 460)
         square.center = (look.CENTER[0], look.CENTER[1] + 40)
         if self.test == "video":

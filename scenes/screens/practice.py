@@ -284,7 +284,8 @@ class PracticeSummaryScene(Scene):
     def draw(self, canvas) -> None:
         look.background(canvas)
         look.title(canvas, f"{self.drill.name}: results", size=look.TITLE)
-        note = lag.note(self.lag) or "times are not corrected for TV lag (Practice: Lag calibration)"
+        note = lag.note(self.lag) or \
+            "times are not corrected for TV lag (Practice: Lag calibration)"
         look.text(canvas, note, (look.CENTER[0], look.SAFE.top + 100), look.SMALL,
                   look.ACCENT if self.lag else look.MUTED, "midtop")
         n = len(self.seats)
@@ -293,7 +294,7 @@ class PracticeSummaryScene(Scene):
         row = min(150 if two_lines else 96, (look.SAFE.bottom - 60 - top - 60) // max(1, n))
         table = pygame.Rect(look.SAFE.left, top, 1250, n * row + 64)
         look.panel(canvas, table)
-        cols = {"Median": 450, "Best": 610, "Spread": 770, "Right": 930, "Too soon": 1070}
+        cols = {"Median": 470, "Best": 630, "Spread": 790, "Right": 950, "Too soon": 1080}
         for name, x in cols.items():
             look.text(canvas, name, (table.left + x, table.top + 14), look.SMALL, look.MUTED)
         timed = [f["median_ms"] for f in self.figures if f["median_ms"] is not None]
@@ -302,7 +303,7 @@ class PracticeSummaryScene(Scene):
             f = self.figures[p]
             winner = n > 1 and timed and f["median_ms"] == min(timed)
             mid = y + (38 if two_lines else row // 2)
-            glyph = f"CPU {seat.cpu}" if p in self.cpus else self.app.device_glyph(seat.device)
+            glyph = "CPU" if p in self.cpus else self.app.device_glyph(seat.device)
             look.seat_badge(canvas, (table.left + 24, mid), seat, glyph, active=winner,
                             anchor="midleft")
             values = (ms_text(f["median_ms"], self.lag), ms_text(f["best_ms"], self.lag),
@@ -313,7 +314,7 @@ class PracticeSummaryScene(Scene):
                 look.text(canvas, value, (table.left + x, mid), look.BODY, colour, "midleft")
             line = self.comparison(p)
             if two_lines and line:
-                look.text(canvas, line, (table.left + 40, mid + 50), look.SMALL, look.MUTED,
+                look.text(canvas, line, (table.left + 40, mid + 66), look.SMALL, look.MUTED,
                           "midleft")
             y += row
         look.text(canvas, "Median, best and spread (middle half) of the right answers",

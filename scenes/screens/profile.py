@@ -278,7 +278,7 @@ class ProfileScene(Scene):
         look.text(canvas, shown, (field.left + 24, field.centery), look.LARGE, look.INK,
                   "midleft")
         look.text(canvas, f"{len(self.text)}/{NAME_MAX}", (field.right - 20, field.centery),
-                  look.SMALL, look.MUTED, "midright")
+                  look.SMALL, look.mix(look.INK, look.CARD, 0.35), "midright")
         cell_w, cell_h, gap = 96, 70, 12
         left = PANEL.centerx - (10 * cell_w + 9 * gap) // 2
         y = field.bottom + 36
