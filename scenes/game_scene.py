@@ -114,6 +114,7 @@ from shell.input import is_phone
 from .base import Scene
 from .game_clock import GameClock
 from .timeline import Timeline
+from .profiles import Sessions
 
 FLASH_MS = 1200
 VIEW_LAYOUTS = ("hand", "flixo")  # phone layouts drawn from the seat's own view
@@ -150,7 +151,7 @@ class GameScene(Scene):
     def enter(self, game_id: str | None = None, seats=None, seed: int | None = None,
               options: dict | None = None, demo: bool = False, **kw) -> None:
         self.game_id = game_id or self.game_id
-        self.info = game.GAMES[self.game_id]
+        self.info = self.game_info()
         self.seats = list(seats if seats is not None else self.app.seats.occupied())
         self.players = len(self.seats)
         self.player_of = {seat.index: p for p, seat in enumerate(self.seats)}
@@ -166,6 +167,7 @@ class GameScene(Scene):
         self.wakes = {p: self._first_wake() for p in self.bots}
         self.lost: set[int] = set()
         self.reactions: dict[int, list] = {p: [] for p in range(self.players)}
+        self.sessions = Sessions(self.app, "game", self.game_id)  # seats with a profile
         self.flashes: list = []  # (player, text, until anim_ms)
         self.anim_ms = 0.0
         self.end_left = None
@@ -184,6 +186,10 @@ class GameScene(Scene):
         for p, seat in enumerate(self.seats):  # a pad lost before the game started (how-to)
             if seat.lost and p not in self.bots:
                 self.lost.add(p)
+
+    def game_info(self):
+        """The GameInfo this scene hosts (a practice drill's is not in game.GAMES)."""
+        return game.GAMES[self.game_id]
 
     def pause(self) -> None:
         self.clock.stop(self.app.clock_ns())
@@ -574,10 +580,14 @@ class GameScene(Scene):
 
     def record_reaction(self, p: int, ms: float, correct: bool = True,
                         kind: str = "reaction") -> None:
-        """Keep a reaction time for the results screen; humans' also go to shell.stats."""
+        """Keep a reaction time for the results screen; humans' also go to shell.stats: to
+        the seat's profile when it has one (scenes/profiles.py), else by the seat's name."""
         self.reactions.setdefault(p, []).append((float(ms), bool(correct)))
         stats = getattr(self.app, "stats", None)
         if stats is not None and p not in self.bots and not self.demo:
+            if getattr(self.seats[p], "profile", None) is not None:
+                self.sessions.add(self.seats[p], kind, float(ms), correct)
+                return
             try:
                 stats.record(self.game_id, self.seats[p].name, kind, float(ms), correct,
                              seat=self.seats[p].index)

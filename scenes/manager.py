@@ -23,14 +23,19 @@ from __future__ import annotations
 from shell import paint
 
 from .base import Scene
+from .practice.drill import DrillScene
+from .screens.calibrate import CalibrateScene
 from .screens.demo import DemoScene
 from .screens.howto import HowToScene
 from .screens.keytest import KeyTestScene
 from .screens.lobby import LobbyScene
 from .screens.pause import PauseScene
+from .screens.practice import PracticeDemoScene, PracticeScene, PracticeSummaryScene
+from .screens.profile import ProfileScene
 from .screens.results import ResultsScene
 from .screens.select import SelectScene
 from .screens.settings import SettingsScene
+from .screens.stats import StatsScene
 from .screens.title import TitleScene
 
 SCENES: dict[str, type[Scene]] = {
@@ -43,6 +48,13 @@ SCENES: dict[str, type[Scene]] = {
     "settings": SettingsScene,
     "keytest": KeyTestScene,
     "demo": DemoScene,
+    "practice": PracticeScene,           # practice: scenes/screens/practice.py, drill and lag
+    "drill": DrillScene,                 # in scenes/practice/
+    "practice_summary": PracticeSummaryScene,
+    "practice_demo": PracticeDemoScene,
+    "profile": ProfileScene,
+    "stats": StatsScene,
+    "calibrate": CalibrateScene,
 }
 
 class SceneManager:

@@ -5,6 +5,9 @@ seat's lifetime and picks its style from SEAT_STYLES (a colour AND a shape, so n
 colour vision).
 
 A seat is *free* (no device, no CPU), *human* (device set), or *CPU* (cpu level set). A human
+seat may have a `profile`: the id of the person sitting there (shell.stats), chosen at the seat
+(scenes/profiles.py); the seat then shows the profile's name. It is forgotten (and the seat's
+own name is back) whenever the seat's device changes or the seat is freed or given to a CPU. A human
 seat whose pad was unplugged stays taken with `lost=True` and keeps its device id, so the same
 pad plugged back in (same device id, see shell.input) takes it again via `pad_back`; any other
 device may `claim` it, or it can be `hand_to_cpu`.
@@ -19,6 +22,8 @@ Contract:
     seats.set_cpu_level(index, level)     # ValueError unless the seat is a CPU
     seats.set_ready(index, ready=True)
     seats.rename(index, name)             # cleaned by clean_name; blank -> "Player N"
+    seats.set_profile(index, profile, name)  # the person at a human seat (None: nobody in
+                                          # particular); the seat shows `name` meanwhile
     seats.seat_of(device) -> Seat | None  # lost seats included (they still belong to the device)
     seats.claim(index, device) -> Seat    # device takes a free, lost or CPU seat; ValueError if a
                                           # connected human holds it or the device sits elsewhere
@@ -82,6 +87,7 @@ class Seat:
     cpu: str | None = None
     ready: bool = False
     lost: bool = False
+    profile: int | None = None  # the person's profile id (shell.stats); None: a guest or CPU
 
     @property
     def colour_name(self) -> str:
@@ -115,10 +121,12 @@ class Seats:
             raise ValueError(f"max_seats must be 1..{MAX_SEATS}")
         names = list(names or [])
         self.seats: list[Seat] = []
+        self.own_names: list[str] = []  # each seat's name when no profile sits there
         for i in range(max_seats):
             style = SEAT_STYLES[i]
             name = clean_name(names[i]) if i < len(names) and isinstance(names[i], str) else ""
-            self.seats.append(Seat(i, name or DEFAULT_NAMES[i], style.colour, style.shape))
+            self.own_names.append(name or DEFAULT_NAMES[i])
+            self.seats.append(Seat(i, self.own_names[i], style.colour, style.shape))
 
     def __getitem__(self, index: int) -> Seat:
         return self.seats[index]
@@ -157,16 +165,19 @@ class Seats:
         seat = self._free()
         if seat is not None:
             seat.device, seat.cpu, seat.ready, seat.lost = device, None, False, False
+            self._no_profile(seat)
         return seat
 
     def leave(self, index: int) -> None:
         seat = self.seats[index]
         seat.device, seat.cpu, seat.ready, seat.lost = None, None, False, False
+        self._no_profile(seat)
 
     def add_cpu(self, level: str) -> Seat | None:
         seat = self._free()
         if seat is not None:
             seat.device, seat.cpu, seat.ready, seat.lost = None, level, True, False
+            self._no_profile(seat)
         return seat
 
     def set_cpu_level(self, index: int, level: str) -> None:
@@ -179,7 +190,22 @@ class Seats:
         self.seats[index].ready = ready
 
     def rename(self, index: int, name: str) -> None:
-        self.seats[index].name = clean_name(name) or DEFAULT_NAMES[index]
+        self.own_names[index] = clean_name(name) or DEFAULT_NAMES[index]
+        if self.seats[index].profile is None:
+            self.seats[index].name = self.own_names[index]
+
+    def set_profile(self, index: int, profile: int | None, name: str = "") -> None:
+        """The person at human seat `index` is `profile` (named `name`); None: nobody in
+        particular, the seat's own name is back. ValueError for a seat without a human."""
+        seat = self.seats[index]
+        if profile is not None and not seat.is_human:
+            raise ValueError(f"seat {index + 1} has no human to have a profile")
+        seat.profile = profile
+        seat.name = (clean_name(name) if profile is not None else "") or self.own_names[index]
+
+    def _no_profile(self, seat: Seat) -> None:
+        seat.profile = None
+        seat.name = self.own_names[seat.index]
 
     def claim(self, index: int, device: str) -> Seat:
         seat = self.seats[index]
@@ -191,6 +217,8 @@ class Seats:
         # A claimed seat keeps its ready flag if it was a CPU (mid-game hand-over); a lost seat
         # taken over mid-game is ready too, since the game is already running.
         was_taken = not seat.is_free
+        if seat.device != device:
+            self._no_profile(seat)  # someone else sits there now
         seat.device, seat.cpu, seat.lost = device, None, False
         seat.ready = was_taken
         return seat
@@ -198,6 +226,7 @@ class Seats:
     def hand_to_cpu(self, index: int, level: str) -> Seat:
         seat = self.seats[index]
         seat.device, seat.cpu, seat.ready, seat.lost = None, level, True, False
+        self._no_profile(seat)
         return seat
 
     def pad_lost(self, device: str) -> Seat | None:

@@ -48,6 +48,9 @@ Schema (key: type, default):
                      Settings > Phones turns it on or off at once; main.py --phones too)
     phone_port:      int 1024..65535, 8642 (the phone server's TCP port; main.py --phone-port
                      overrides it for one run)
+    video_lag_ms:    int 0..MAX_LAG_MS, 0 (the TV's lag, with the pad's, as measured by tapping
+                     along to a flash: subtracted from reaction times shown, never stored ones)
+    audio_lag_ms:    int 0..MAX_LAG_MS, 0 (the sound's lag, measured by tapping along to a beat)
 
 API: Settings(path=None); s[key] / s.get(key, default); s.set(key, value) (checked like a field of
 the file, cleaned, saved at once; ValueError when refused); s.update(**values) (all checked, then
@@ -81,6 +84,7 @@ MAX_DEPTH = 16             # lists and objects nested inside one setting's value
 MAX_DIGITS = 18            # of an integer (the int64 range, which every JSON reader keeps)
 MAX_ID = 64                # characters of a setting's name, a key inside a value or a key name
 STALE_TMP_SECONDS = 10     # a temp file older than this is a leftover of a killed save
+MAX_LAG_MS = 500           # a measured lag beyond this is a mistake, not a TV
 
 # The bot levels a CPU seat can have: the same list as game/bots.py LEVELS (the shell may not
 # import game; tests/test_settings.py checks that the two agree).
@@ -270,6 +274,12 @@ def _seat_names(v: Any) -> list[str]:
     return [clean_name(n) for n in v[:MAX_SEATS]]
 
 
+def _lag_ms(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_LAG_MS:
+        raise Invalid(f"not a whole number of ms from 0 to {MAX_LAG_MS}")
+    return v
+
+
 def _per_game(v: Any) -> dict:
     if not (isinstance(v, dict) and all(isinstance(p, dict) for p in v.values())):
         raise Invalid("not {game id: {...}}")
@@ -293,6 +303,8 @@ SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
     "game_options": ({}, _per_game),
     "phones": (False, _bool),
     "phone_port": (PHONE_PORT, _port),
+    "video_lag_ms": (0, _lag_ms),
+    "audio_lag_ms": (0, _lag_ms),
 }
 DEFAULTS: dict[str, Any] = {key: default for key, (default, _) in SCHEMA.items()}
 

@@ -2,9 +2,10 @@
 
 * A device without a seat joins with any button but B/Back (a pad button or a keyboard zone's
   action key). B on a device without a seat, while nobody sits, goes back to the game select.
-* Seated: A (or Start) toggles ready; B un-readies; holding Back leaves the seat (the input hub
-  sends LEAVE); X adds a CPU player; Up/Down pick a CPU seat, Left/Right change its level,
-  Y removes it.
+* Seated: A toggles ready; B un-readies; Start picks who sits there (the profile picker,
+  scenes/screens/profile.py; a device that had a profile last time has it again when it
+  joins); holding Back leaves the seat (the input hub sends LEAVE); X adds a CPU player;
+  Up/Down pick a CPU seat, Left/Right change its level, Y removes it.
 * Game options (GameInfo.option_choices) show as one line each under the seats; any seated human
   changes them with the shoulder buttons L / R (keyboard zones: their "l" / "r" keys): with one
   option L steps its value back and R forward; with several, L picks the next option and R steps
@@ -31,6 +32,7 @@ from game.bots import LEVELS
 
 from ..base import Scene
 from ..games import game_scene_class
+from ..profiles import seat_joined
 from ..widgets import is_press
 
 COUNTDOWN_MS = 3000
@@ -184,7 +186,9 @@ class LobbyScene(Scene):
                 self.app.audio.play("error")
                 self.say(f"{self.info.name} takes at most {self.info.max_players} players")
                 return
-            if self.join(item.device) is not None:
+            seat = self.join(item.device)
+            if seat is not None:
+                seat_joined(self.app, seat)  # a device that remembers a profile takes it
                 self.app.audio.play("join")
                 self.countdown = None
             return
@@ -192,7 +196,9 @@ class LobbyScene(Scene):
         if not seat.is_human:
             return
         cpus = self.cpus()
-        if item.action in ("a", "start"):
+        if item.action == "start":
+            self.app.manager.push("profile", seat=seat.index, device=item.device)
+        elif item.action == "a":
             seats.set_ready(seat.index, not seat.ready)
             self.app.audio.play("ready" if seat.ready else "back")
             if not seat.ready:
@@ -306,8 +312,8 @@ class LobbyScene(Scene):
             look.text(canvas, problem, (look.CENTER[0], look.SAFE.bottom - 182), look.LARGE,
                       look.ACCENT, "midtop")
         self.draw_options(canvas)
-        look.hint(canvas, "A: ready    X: add CPU    Up/Down + Left/Right: CPU level    "
-                          "Y: remove CPU    hold Back: leave")
+        look.hint(canvas, "A: ready    Start: profile    X: add CPU    Up/Down + Left/Right: "
+                          "CPU level    Y: remove CPU    hold Back: leave")
 
     def draw_options(self, canvas) -> None:
         """One centred line per offered option: "Label: value" and, on the line L/R change,

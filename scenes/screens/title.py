@@ -1,7 +1,7 @@
 """Title screen: the arcade's name, a little card motion, and the main menu.
 
 Any device may drive it (no seat needed): up/down, a = choose. Choices: play (game select),
-settings, key test, quit.
+practice (reaction drills), statistics, settings, key test, quit.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from shell import look
 from ..base import Scene
 from ..widgets import Menu
 
-ITEMS = [("play", "Play"), ("settings", "Settings"), ("keytest", "Keyboard test"),
-         ("quit", "Quit")]
+ITEMS = [("play", "Play"), ("practice", "Practice"), ("stats", "Statistics"),
+         ("settings", "Settings"), ("keytest", "Keyboard test"), ("quit", "Quit")]
 
 
 class TitleScene(Scene):
@@ -32,10 +32,8 @@ class TitleScene(Scene):
             key = self.menu.key
             if key == "play":
                 self.app.manager.push("select")
-            elif key == "settings":
-                self.app.manager.push("settings")
-            elif key == "keytest":
-                self.app.manager.push("keytest")
+            elif key in ("practice", "stats", "settings", "keytest"):
+                self.app.manager.push(key)
             elif key == "quit":
                 self.app.quit()
 
@@ -49,7 +47,7 @@ class TitleScene(Scene):
         look.text(canvas, "five party games for the sofa", (cx, look.SAFE.top + 150), look.BODY,
                   look.MUTED, "midtop")
         # a fan of five cards, one per game on the box, gently swaying
-        cy = 400
+        cy = 370
         for i in range(5):
             a = (i - 2) * 0.22 + 0.03 * math.sin(self.t / 700 + i)
             x = cx + int(math.sin(a) * 420)
@@ -59,6 +57,6 @@ class TitleScene(Scene):
                 look.card_back(canvas, rect)
             else:
                 look.card(canvas, rect, "5", size=look.TITLE)
-        self.menu.draw(canvas, 600, height=72, gap=18)
+        self.menu.draw(canvas, 520, height=62, gap=10)
         look.hint(canvas, "Up / Down to choose, A to confirm  -  keyboard: WASD + F, arrows + "
                           "Right Ctrl, IJKL + U")
