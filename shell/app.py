@@ -281,9 +281,11 @@ class App:
         fonts die with pygame; the pixel scale goes back to 1."""
         if self.phones is not None:
             self.phones.stop()
+        # The input threads go first, whatever the frame does: the pad thread calls into SDL's
+        # joystick code, and a pygame.quit() (here or anyone's later) under it crashes.
+        self.pads.stop()
+        self.keys.stop()
         if self.frame_thread.stop(CLOSE_WAIT_S):
-            self.pads.stop()
-            self.keys.stop()
             pygame.quit()
         else:  # a hung frame: never pull the window out from under it (the process ends)
             self.log(f"a frame did not finish within {CLOSE_WAIT_S} s; leaving pygame up")

@@ -33,6 +33,8 @@ import ctypes
 import threading
 import time
 
+import pygame
+
 from shell import sdl
 
 POLL_HZ = 2000
@@ -103,6 +105,9 @@ class PadReader:
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name="pads", daemon=True)
         self._thread.start()
+        # Whoever quits pygame (the app, a test, a crash handler) stops this thread first: an
+        # SDL_JoystickUpdate running while SDL takes the joysticks down is a segfault.
+        pygame.register_quit(self.stop)
         return True
 
     def stop(self) -> None:

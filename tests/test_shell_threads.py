@@ -98,5 +98,21 @@ def test_a_frame_that_outlasts_the_wait_keeps_pygame_up_under_it(tmp_path, monke
     with pytest.raises(KeyboardInterrupt):
         app.run(frames=3)
     app.close()  # gives up waiting: must not pull pygame out from under the frame
+    assert not app.pads.running  # but the pad thread ends whatever the frame does
     assert done.wait(5) and seen["pygame up at the end"] is True
     pygame.quit()
+
+
+def test_whoever_quits_pygame_stops_the_pad_thread_first():
+    """CI crashed (segfault) when a test quit pygame under an App's pad thread that was still
+    calling SDL_JoystickUpdate: pygame.quit must end that thread before SDL goes down."""
+    from shell.pad_reader import PadReader
+
+    pygame.init()
+    reader = PadReader()
+    if not reader.start():
+        pytest.skip("no SDL library found for the pad thread")
+    assert reader.running
+    pygame.quit()
+    assert not reader.running
+
