@@ -424,6 +424,12 @@ class GameScene(Scene):
             return None
         return turn
 
+    def times_reactions(self) -> bool:
+        """A real-time game with a human at the table, running: presses are read at full rate
+        (shell/app.py). Turn-based games, the demo, a pause and a finished game poll gently."""
+        return (self.info.realtime and bool(self.humans()) and not self._paused
+                and not self.state.is_terminal())
+
     def busy(self) -> bool:
         """True while the table is still showing a move (a scene with animations says so)."""
         return False
