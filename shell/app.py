@@ -7,10 +7,12 @@ The shell knows devices, the window, files and sound; it imports neither `scenes
 `manager` is a factory, called with the app, that returns the scene stack (scenes.manager).
 
 The window shows a logical 1920x1080 canvas (shell.look.CANVAS), drawn at `scale` pixels per
-unit (shell.paint: 1 for 1080p, 2 for 4K; by default 2 when the desktop is 4K). pygame-ce's
-SCALED mode makes the display surface that canvas and lets SDL fit it to any window or
-fullscreen size, aspect kept, with bars (look.fit is the same maths, for tests and mouse
-positions). Scenes keep what matters inside look.SAFE, the TV title-safe area.
+unit (shell.paint: 1 for 1080p, 2 for 4K; by default 2 when the desktop is 4K and a GPU shows
+the frames: the drawing path, shell/screen.py, chosen at start and logged). pygame-ce's SCALED
+mode makes the display surface that canvas and lets SDL fit it to any window or fullscreen
+size, aspect kept, with bars (look.fit is the same maths, for tests and mouse positions).
+Scenes keep what matters inside look.SAFE, the TV title-safe area. A frame is recorded and only
+what changed since the last one is drawn (shell.paint) and sent to the window (shell.screen).
 
 The loop (App.run), each frame:
     1. fixed-step updates: manager.update(UPDATE_MS) as many times as real time has advanced;
@@ -18,12 +20,20 @@ The loop (App.run), each frame:
        Steps 1 and 2 run on the frame thread while the main thread keeps taking events from
        the queue about every 0.3 ms, stamping them and holding them back (see "Why a frame
        thread");
-    3. display.flip(); the moment it returns is passed to manager.on_flip(t_ns) (stimulus
-       onset: what was drawn is now on screen); then the held-back events are handed on;
+    3. screen.show: the changed parts of the canvas go to the window, on the main thread,
+       and the frame is presented (nothing is, when nothing changed); the moment it returns
+       is passed to manager.on_flip(t_ns) (stimulus onset: what was drawn is now on screen);
+       then the held-back events are handed on;
     4. until the next frame is due (own perf_counter timer: Clock.tick truncates to 16 ms),
        poll the event queue about every half millisecond, stamping each batch with
        time.perf_counter_ns() right when it is taken, and hand each event to the top scene's
        handle_raw, then to the input hub, whose Press/DeviceChange items go to the top scene.
+
+Polling at those rates (and pads at 2 kHz, shell/pad_reader.py) costs a core ~15 %, so it
+happens only while someone's reaction is timed (App.timing: the top scene's times_reactions).
+Otherwise (menus, turn-based waits, the demo) the queue is taken once a frame, pads are read
+at SLOW_HZ, and after IDLE_AFTER_NS without input frames slow to 30 a second: an arcade nobody
+plays mostly sleeps (bench/idle_cpu.py).
 
 Why a frame thread: a reaction time is only as honest as the stamp on the press. An input that
 arrives while a frame is worked out (updates and drawing: 2-4 ms in our scenes, bots and physics

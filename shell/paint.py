@@ -55,7 +55,7 @@ BAND_PIXELS = 80_000
 
 # Changed areas are rounded out to squares of TILE canvas units (fewer, larger redraws and
 # uploads); when they cover more than FULL_SHARE of the canvas the whole frame is drawn.
-TILE = 32
+TILE = 16
 FULL_SHARE = 0.5
 
 

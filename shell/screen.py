@@ -98,6 +98,10 @@ def _lib():
         lib.SDL_RenderCopy.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
                                        ctypes.c_void_p]
         lib.SDL_RenderPresent.argtypes = [ctypes.c_void_p]
+        lib.SDL_GetRendererOutputSize.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int),
+                                                  ctypes.POINTER(ctypes.c_int)]
+        lib.SDL_RenderReadPixels.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint32,
+                                             ctypes.c_void_p, ctypes.c_int]
         lib._screen_types = True
     return lib
 
@@ -245,6 +249,23 @@ class Screen:
         self.presents += 1
         self._whole = False
         return True
+
+    def shown(self) -> bytes | None:
+        """What the window holds now, in the canvas's pixel format, when the window is the
+        canvas's size (and its renderer keeps its picture after presenting, as SDL's software
+        one does; for tests). None otherwise."""
+        if self._texture is None:
+            return None
+        lib, c = _lib(), self.canvas
+        w, h = ctypes.c_int(), ctypes.c_int()
+        lib.SDL_GetRendererOutputSize(self._renderer, ctypes.byref(w), ctypes.byref(h))
+        if (w.value, h.value) != c.get_size():
+            return None
+        fmt = lib.SDL_MasksToPixelFormatEnum(c.get_bitsize(), *c.get_masks())
+        out = ctypes.create_string_buffer(c.get_pitch() * c.get_height())
+        if lib.SDL_RenderReadPixels(self._renderer, None, fmt, out, c.get_pitch()) != 0:
+            return None
+        return out.raw
 
     def describe(self) -> str:
         w, h = self.canvas.get_size()
