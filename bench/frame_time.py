@@ -12,7 +12,7 @@ Method (printed with the figures):
   not counted.
 - work: the frame thread's updates and drawing, timed inside that thread: CPU time of the
   thread (time.thread_time_ns: what the frame costs, whatever else the machine runs) and wall
-  time.
+  time; draw: the drawing alone (CPU time), without the updates (rules, bots, physics).
 - show: from the end of the work to the moment the frame is on screen (App calls on_flip):
   uploading to the window and presenting. Zero-ish on the dummy driver (nothing is shown);
   measured in a real window (Xvfb, or a desktop) when SDL_VIDEODRIVER says so.
@@ -45,13 +45,20 @@ class Probe:
     def __init__(self, app):
         self.app = app
         self.work_cpu: list[int] = []
+        self.draw_cpu: list[int] = []
         self.work_wall: list[int] = []
         self.show: list[int] = []
         self.uploaded: list[int] = []
         self._work_end = None
         self._uploaded_before = self._uploaded_total()
         real_work = app.frame_thread._work
+        real_draw = app.draw
         real_on_flip = app.manager.on_flip
+
+        def timed_draw():
+            c0 = time.thread_time_ns()
+            real_draw()
+            self.draw_cpu.append(time.thread_time_ns() - c0)
 
         def timed_work():
             assert threading.current_thread() is not threading.main_thread()
@@ -71,6 +78,7 @@ class Probe:
             real_on_flip(t_ns)
 
         app.frame_thread._work = timed_work
+        app.draw = timed_draw
         app.manager.on_flip = timed_on_flip
 
     def _uploaded_total(self) -> int:
@@ -86,7 +94,7 @@ class Probe:
         return (len(self.work_wall) + 1) * canvas.get_pitch() * canvas.get_height()
 
     def clear(self) -> None:
-        for values in (self.work_cpu, self.work_wall, self.show, self.uploaded):
+        for values in (self.work_cpu, self.draw_cpu, self.work_wall, self.show, self.uploaded):
             values.clear()
 
 
@@ -94,10 +102,12 @@ def row(label: str, players: int, probe: Probe) -> dict:
     ms = [v / 1e6 for v in probe.work_cpu]
     wall = [v / 1e6 for v in probe.work_wall]
     show = [v / 1e6 for v in probe.show] or [0.0]
+    drawn = [v / 1e6 for v in probe.draw_cpu] or [0.0]
     return {
         "scene": label, "players": players, "frames": len(ms),
         "work_cpu_p50": statistics.median(ms), "work_cpu_p99": percentile(ms, 0.99),
         "work_cpu_max": max(ms),
+        "draw_cpu_p50": statistics.median(drawn), "draw_cpu_p99": percentile(drawn, 0.99),
         "work_wall_p50": statistics.median(wall), "work_wall_p99": percentile(wall, 0.99),
         "show_p50": statistics.median(show), "show_p99": percentile(show, 0.99),
         "upload_mb": statistics.fmean(probe.uploaded or [0]) / 1e6,
@@ -141,11 +151,12 @@ def measure(frames: int, scale: int = 1, players: int = 4, scenes=None,
 
 def print_rows(rows, scale: int) -> None:
     print(f"{'scene':24s} {'pl':>2s} {'frames':>6s} {'game s':>6s}  {'cpu p50':>7s} "
-          f"{'cpu p99':>7s} {'cpu max':>7s}  {'wall p50':>8s} {'wall p99':>8s}  {'show p50':>8s} "
-          f"{'show p99':>8s}  {'MB up':>6s} {'rss MB':>6s}")
+          f"{'cpu p99':>7s} {'cpu max':>7s}  {'draw p50':>8s} {'draw p99':>8s}  {'wall p50':>8s} "
+          f"{'wall p99':>8s}  {'show p50':>8s} {'show p99':>8s}  {'MB up':>6s} {'rss MB':>6s}")
     for r in rows:
         print(f"{r['scene']:24s} {r['players']:2d} {r['frames']:6d} {r['game_ms'] / 1000:6.0f}  "
               f"{r['work_cpu_p50']:7.2f} {r['work_cpu_p99']:7.2f} {r['work_cpu_max']:7.2f}  "
+              f"{r['draw_cpu_p50']:8.2f} {r['draw_cpu_p99']:8.2f}  "
               f"{r['work_wall_p50']:8.2f} {r['work_wall_p99']:8.2f}  {r['show_p50']:8.2f} "
               f"{r['show_p99']:8.2f}  {r['upload_mb']:6.2f} {r['rss_mb']:6.0f}")
 
@@ -177,9 +188,9 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(all_rows, indent=2))
     else:
-        print("ms per frame; cpu = CPU time of the frame thread (updates + drawing), wall = "
-              "the same in wall time, show = upload + present (wall); MB up = MB sent to the "
-              "window per frame")
+        print("ms per frame; cpu = CPU time of the frame thread (updates + drawing), draw = "
+              "its drawing alone, wall = the frame thread's work in wall time, show = upload + "
+              "present (wall); MB up = MB sent to the window per frame")
     return 0
 
 

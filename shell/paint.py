@@ -591,14 +591,17 @@ def rect(surf, colour, r, width: int = 0, **kw) -> pygame.Rect:
         return _draw(pygame.draw.rect, surf, colour, lambda: _bounds.copy(), r, w, whole=True,
                      **kw)
 
-    def sides():  # an outline's pixels lie along its sides (and in its rounded corners)
+    def sides():  # an outline's pixels lie along its sides and in its rounded corners
         box = r.inflate(2, 2)
         box.normalize()
-        t = max(w, radius) + 2
+        t, c = w + 2, max(w, radius) + 2
         return [pygame.Rect(box.x, box.y, box.w, t),
                 pygame.Rect(box.x, box.bottom - t, box.w, t),
                 pygame.Rect(box.x, box.y, t, box.h),
-                pygame.Rect(box.right - t, box.y, t, box.h)]
+                pygame.Rect(box.right - t, box.y, t, box.h),
+                pygame.Rect(box.x, box.y, c, c), pygame.Rect(box.right - c, box.y, c, c),
+                pygame.Rect(box.x, box.bottom - c, c, c),
+                pygame.Rect(box.right - c, box.bottom - c, c, c)]
     # pygame draws a square outline as lines, which come out differently when clipped
     return _draw(pygame.draw.rect, surf, colour, lambda: r.inflate(2, 2), r, w, parts=sides,
                  whole=radius == 0, **kw)
