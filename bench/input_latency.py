@@ -4,7 +4,8 @@ A thread makes inputs at known moments (time.perf_counter_ns() just before makin
 either pygame.event.post(USEREVENT) or a button of an SDL virtual pad (shell.vjoy; its state is
 set by the thread and becomes an event when the main thread pumps SDL, as a real pad's does).
 The real App runs paced at 60 Hz with each scene of bench/frame_time.py on screen (games with
-four CPU players, so the table keeps changing). The App stamps each event when it takes it from
+four CPU players, so the table keeps changing), reading input as while someone's reaction is
+timed (App.timing forced on: otherwise the arcade takes the queue only once a frame). The App stamps each event when it takes it from
 the queue; the error is stamp - moment made. Two loops are compared:
 
   frame-thread : the arcade's loop: updates and drawing run on the frame thread while the
@@ -93,8 +94,9 @@ def measure(app, source: str, mode: str, n: int, seed: int) -> list[int]:
         real_dispatch(event, t_ns)
 
     app.dispatch = dispatch
+    app.timing = lambda: True  # read input as while a reaction is timed (else: once a frame)
     if mode == "one-thread":
-        app.frame_thread.run = lambda take: app.work()
+        app.frame_thread.run = lambda take, interval=None: app.work()
     thread = threading.Thread(target=producer, args=(make, n, made, seen, stop, seed))
     thread.start()
     give_up = time.monotonic() + 30
@@ -105,6 +107,7 @@ def measure(app, source: str, mode: str, n: int, seed: int) -> list[int]:
         stop.set()
         thread.join()
         app.dispatch, app.frame_thread.run = real_dispatch, real_run
+        del app.timing
         if pad is not None:
             pad.detach()
             app.run(frames=3)
