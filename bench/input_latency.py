@@ -192,11 +192,12 @@ class Bench:
             pad = VirtualPad("Bench Pad", product=77)
             app.run(frames=10)
         app.dispatch = dispatch
+        app.timing = lambda: True  # read input as while a reaction is timed (else: once a frame)
         if design != "threads":
             app.pads.stop()
             app.keys.stop()
         if design == "one-thread":
-            app.frame_thread.run = lambda take: app.work()
+            app.frame_thread.run = lambda take, interval=None: app.work()
         pygame.display.flip = self.slow_flip(flip_ms)
         made: list[int] = []
         stop = threading.Event()
@@ -231,6 +232,7 @@ class Bench:
             stop.set()
             pygame.display.flip = self.real_flip
             app.dispatch, app.frame_thread.run = real_dispatch, real_run
+            del app.timing
             app.pads.start()
             if not app.keys.running:
                 app.keys.start(app.window_id)

@@ -19,6 +19,9 @@ between, starting with pause. While it is on top it also gets:
     update(dt_ms)     a fixed time step (dt_ms is constant); the only place that animates.
     on_flip(t_ns)     the moment display.flip() returned after a frame that drew this scene:
                       the moment what it drew became visible (stimulus onset).
+    times_reactions() True while someone's reaction is being timed (a live round or catch, a
+                      drill): the app then reads input at full rate; otherwise it polls gently
+                      and an idle arcade sleeps (shell/app.py, App.timing).
 
 Every scene on the stack, covered or not, bottom first, gets:
 
@@ -89,3 +92,6 @@ class Scene:
 
     def on_flip(self, t_ns: int) -> None:
         pass
+
+    def times_reactions(self) -> bool:
+        return False

@@ -501,6 +501,12 @@ class GameScene(Scene):
         card ...: assets/phone/phone.js). Built from what p may know only."""
         return {}
 
+    def times_reactions(self) -> bool:
+        """A real-time game with a human at the table, running: presses are read at full rate
+        (shell/app.py). Turn-based games, the demo, a pause and a finished game poll gently."""
+        return (self.info.realtime and bool(self.humans()) and not self._paused
+                and not self.state.is_terminal())
+
     def busy(self) -> bool:
         """True while the table is still showing a move: the timeline has steps or cues to come
         (scenes/timeline.py). The one waiting policy: a turn-based CPU player waits until the

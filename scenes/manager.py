@@ -165,7 +165,7 @@ class SceneManager:
             if top.dim_below:
                 from shell import look
                 look.dim(canvas, top.dim_below)
-            self._under = canvas.copy()
+            self._under = paint.snapshot(canvas)  # (the canvas as drawn so far)
             self._under_key = key
         else:
             paint.blit(canvas, self._under, (0, 0))

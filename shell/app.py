@@ -7,10 +7,12 @@ The shell knows devices, the window, files and sound; it imports neither `scenes
 `manager` is a factory, called with the app, that returns the scene stack (scenes.manager).
 
 The window shows a logical 1920x1080 canvas (shell.look.CANVAS), drawn at `scale` pixels per
-unit (shell.paint: 1 for 1080p, 2 for 4K; by default 2 when the desktop is 4K). pygame-ce's
-SCALED mode makes the display surface that canvas and lets SDL fit it to any window or
-fullscreen size, aspect kept, with bars (look.fit is the same maths, for tests and mouse
-positions). Scenes keep what matters inside look.SAFE, the TV title-safe area.
+unit (shell.paint: 1 for 1080p, 2 for 4K; by default 2 when the desktop is 4K and a GPU shows
+the frames: the drawing path, shell/screen.py, chosen at start and logged). pygame-ce's SCALED
+mode makes the display surface that canvas and lets SDL fit it to any window or fullscreen
+size, aspect kept, with bars (look.fit is the same maths, for tests and mouse positions).
+Scenes keep what matters inside look.SAFE, the TV title-safe area. A frame is recorded and only
+what changed since the last one is drawn (shell.paint) and sent to the window (shell.screen).
 
 The loop (App.run), each frame:
     1. fixed-step updates: manager.update(UPDATE_MS) as many times as real time has advanced;
@@ -18,12 +20,20 @@ The loop (App.run), each frame:
        Steps 1 and 2 run on the frame thread while the main thread keeps taking events from
        the queue about every 0.3 ms, stamping them and holding them back (see "Why a frame
        thread");
-    3. display.flip(); the moment it returns is passed to manager.on_flip(t_ns) (stimulus
-       onset: what was drawn is now on screen); then the held-back events are handed on;
+    3. screen.show: the changed parts of the canvas go to the window, on the main thread,
+       and the frame is presented (nothing is, when nothing changed); the moment it returns
+       is passed to manager.on_flip(t_ns) (stimulus onset: what was drawn is now on screen);
+       then the held-back events are handed on;
     4. until the next frame is due (own perf_counter timer: Clock.tick truncates to 16 ms),
        poll the event queue about every half millisecond, stamping each batch with
        time.perf_counter_ns() right when it is taken, and hand each event to the top scene's
        handle_raw, then to the input hub, whose Press/DeviceChange items go to the top scene.
+
+Polling at those rates (and pads at 2 kHz, shell/pad_reader.py) costs a core ~15 %, so it
+happens only while someone's reaction is timed (App.timing: the top scene's times_reactions).
+Otherwise (menus, turn-based waits, the demo) the queue is taken once a frame, pads are read
+at SLOW_HZ, and after IDLE_AFTER_NS without input frames slow to 30 a second: an arcade nobody
+plays mostly sleeps (bench/idle_cpu.py).
 
 Why a frame thread: a reaction time is only as honest as the stamp on the press. An input that
 arrives while a frame is worked out (updates and drawing: 2-4 ms in our scenes, bots and physics
@@ -58,6 +68,7 @@ import pygame
 from shell import look, main_thread, paint
 from shell.key_reader import KeyReader
 from shell.pad_reader import PadReader
+from shell.screen import EXPOSING, Screen, choose, probe
 
 FPS = 60
 FRAME_NS = 1_000_000_000 // FPS
@@ -66,6 +77,13 @@ UPDATE_NS = 1_000_000_000 // UPDATE_HZ
 UPDATE_MS = 1000 / UPDATE_HZ
 POLL_S = 0.0005            # sleep between polls of the queue while waiting for the next frame
 WORK_POLL_S = 0.0003       # between polls while the frame thread works
+IDLE_POLL_S = 1 / FPS      # both, while nobody's reaction is timed: one look at the queue a frame
+IDLE_AFTER_NS = 10_000_000_000  # no input for this long, nobody timed: the arcade is idle ...
+IDLE_FRAME_NS = 1_000_000_000 // 30  # ... and draws 30 frames a second (any input: 60 again)
+INPUT_EVENTS = {pygame.KEYDOWN, pygame.KEYUP, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP,
+                pygame.JOYHATMOTION, pygame.JOYAXISMOTION, pygame.CONTROLLERBUTTONDOWN,
+                pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION, pygame.MOUSEBUTTONDOWN,
+                pygame.FINGERDOWN}
 SWITCH_INTERVAL_S = 0.00005  # how soon a thread waiting for the GIL gets it (default: 5 ms)
 MAX_CATCH_UP_NS = 100_000_000  # after a stall, do not replay more than 0.1 s of updates
 LAG_CAP_NS = 20_000_000    # the input horizon never waits longer than this for the pad thread
@@ -76,8 +94,8 @@ NOTICE_MS = 7000
 
 class FrameThread:
     """Runs one function (App.work: a frame's updates and drawing) on its own thread, once per
-    run(take) call. run() calls take() about every WORK_POLL_S until the work is done; an
-    exception raised by the work is raised again in the caller."""
+    run(take) call. run() calls take() about every `interval` s (WORK_POLL_S) until the work is
+    done, and once after; an exception raised by the work is raised again in the caller."""
 
     def __init__(self, work):
         self._work = work
@@ -100,11 +118,11 @@ class FrameThread:
                 self._error = exc
             self._done.set()
 
-    def run(self, take) -> None:
+    def run(self, take, interval: float = WORK_POLL_S) -> None:
         self._error = None
         self._done.clear()
         self._go.set()
-        while not self._done.wait(WORK_POLL_S):
+        while not self._done.wait(interval):
             take()
         take()
         if self._error is not None:
@@ -158,10 +176,17 @@ class App:
         if fullscreen is None:
             fullscreen = bool(self.settings.get("fullscreen", False))
         self.fullscreen = fullscreen
+        wanted = self.settings.get("draw_path", "auto")
+        info = probe() if wanted == "auto" else None
+        self.draw_path = choose(wanted, info, pygame.display.get_driver())
         if scale is None:
             scale = self.settings.get("draw_scale", "auto")
-        paint.set_scale(self._desktop_scale() if scale == "auto" else scale)
+        paint.set_scale(self._auto_scale() if scale == "auto" else scale)
         self.canvas = self._open_window(fullscreen, size)
+        self.screen = Screen(self.canvas, self.draw_path, info)
+        paint.track(self.canvas)
+        self.damage: list = []  # pixel rects of the canvas the last frame changed
+        self.log(f"drawing: {self.screen.describe()}")
         look.reset_cache()
 
         self.seats = Seats(names=self.settings.get("seat_names") or None)
@@ -183,6 +208,8 @@ class App:
         self._seen_changes = -1
         self._settle = 0
         self._next_frame = None
+        self._frame_ns = FRAME_NS  # the time between this frame and the next
+        self._active_ns = clock_ns()  # the last input (App.wake)
         self._last_update = None
         self._acc = 0
         self._held: list[tuple[object, int]] = []  # (event, stamp) taken during a frame's work
@@ -196,10 +223,11 @@ class App:
         self.frame_thread = FrameThread(self.work)
 
     # -- the window ------------------------------------------------------------------------------
-    @staticmethod
-    def _desktop_scale() -> int:
-        if pygame.display.get_driver() in ("dummy", "offscreen"):
-            return 1  # headless (tests, benchmarks): 1080p unless asked
+    def _auto_scale(self) -> int:
+        """4K on a 4K desktop when a GPU shows the frames; else 1080p (headless included):
+        without a GPU every frame shown costs the CPU a copy of the whole canvas."""
+        if self.draw_path != "gpu":
+            return 1
         try:
             return paint.pick_scale(pygame.display.get_desktop_sizes()[0])
         except (pygame.error, IndexError):
@@ -255,6 +283,7 @@ class App:
             pygame.display.toggle_fullscreen()
         except pygame.error as exc:
             self.log(f"fullscreen toggle failed: {exc}")
+        self.screen.expose()
         self.settings.set("fullscreen", self.fullscreen)
 
     # -- services for scenes ---------------------------------------------------------------------
@@ -286,6 +315,7 @@ class App:
         self.pads.stop()
         self.keys.stop()
         if self.frame_thread.stop(CLOSE_WAIT_S):
+            self.screen.close()
             pygame.quit()
         else:  # a hung frame: never pull the window out from under it (the process ends)
             self.log(f"a frame did not finish within {CLOSE_WAIT_S} s; leaving pygame up")
@@ -293,6 +323,7 @@ class App:
         if unsaved:
             self.log(f"{unsaved} reaction time(s) could not be saved")
         look.reset_cache()
+        paint.track(None)
         paint.set_scale(1)
 
     # -- screenshots -----------------------------------------------------------------------------
@@ -329,14 +360,18 @@ class App:
             self._last_update = t0
             if not self.pace:
                 self._acc = max(self._acc, FRAME_NS)  # unpaced runs still advance a frame
-            self.frame_thread.run(self.hold_events)  # self.work(), on the frame thread
+            timed = self.timing()
+            self.pads.fast = timed
+            # self.work(), on the frame thread
+            self.frame_thread.run(self.hold_events, WORK_POLL_S if timed else IDLE_POLL_S)
             if not self.manager.stack or not self.running:
                 self.pass_held()
                 break
             t1 = self.clock_ns()
             if self.record_frames:
                 self.frame_times.append((self.manager.top.name, t1 - t0))
-            pygame.display.flip()
+            self.screen.show(self.damage)  # only what changed: nothing shown when nothing did
+            self.damage = []
             self.manager.on_flip(self.clock_ns())
             self._after_frame()
             self.pass_held()
@@ -345,10 +380,29 @@ class App:
             if limit is not None and done >= limit:
                 break
             if self.pace:
-                self._next_frame += FRAME_NS
+                self._frame_ns = FRAME_NS if timed or not self.idle() else IDLE_FRAME_NS
+                self._next_frame += self._frame_ns
                 if self._next_frame < self.clock_ns():  # fell behind: do not rush to catch up
                     self._next_frame = self.clock_ns()
-                self.poll_until(self._next_frame)
+                self.poll_until(self._next_frame, POLL_S if timed else IDLE_POLL_S)
+
+    def timing(self) -> bool:
+        """Is someone's reaction being timed now? The top scene says so (times_reactions: a
+        live round or catch, a drill). Then input is taken about every half millisecond and
+        pads are read at 2 kHz; otherwise (menus, turn-based waits, the demo) the queue is
+        taken once a frame and pads are read at SLOW_HZ, and an idle arcade mostly sleeps."""
+        top = self.manager.top
+        check = getattr(top, "times_reactions", None)
+        return bool(check is not None and check())
+
+    def idle(self) -> bool:
+        """No input for IDLE_AFTER_NS (and nobody's reaction timed: see run): frames slow to 30
+        a second, e.g. a title screen left alone, until the next input."""
+        return self.clock_ns() - self._active_ns > IDLE_AFTER_NS
+
+    def wake(self) -> None:
+        """Someone is there (an input came): full frame rate again."""
+        self._active_ns = self.clock_ns()
 
     def work(self) -> None:
         """A frame's work: the updates real time asks for, then the drawing."""
@@ -359,13 +413,20 @@ class App:
             self.draw()
 
     def draw(self) -> None:
-        self.manager.draw(self.canvas)
-        if self.notices:
-            y = look.SAFE.top
-            for text, _ in self.notices[:2]:
-                for line in text.split("\n")[:3]:
-                    rect = look.banner(self.canvas, line[:90], look.PANEL, y=y)
-                    y = rect.bottom + 12
+        """Draw the frame: recorded, then only what changed is redrawn (shell.paint)."""
+        paint.begin_frame()
+        try:
+            self.manager.draw(self.canvas)
+            if self.notices:
+                y = look.SAFE.top
+                for text, _ in self.notices[:2]:
+                    for line in text.split("\n")[:3]:
+                        rect = look.banner(self.canvas, line[:90], look.PANEL, y=y)
+                        y = rect.bottom + 12
+        except BaseException:
+            paint.cancel_frame()
+            raise
+        self.damage = paint.end_frame()
 
     def _after_frame(self) -> None:
         self.frames += 1
@@ -374,7 +435,7 @@ class App:
             if note:
                 self.notice(note)
         for note in self.notices:
-            note[1] -= 1000 / FPS
+            note[1] -= self._frame_ns / 1e6
         self.notices = [n for n in self.notices if n[1] > 0]
         if self.auto_shots:
             if self.manager.changes != self._seen_changes:
@@ -385,14 +446,14 @@ class App:
                 if self._settle == 0:
                     self.screenshot()
 
-    def poll_until(self, deadline_ns: int) -> None:
-        """Take events from the queue about every millisecond until deadline_ns."""
+    def poll_until(self, deadline_ns: int, interval: float = POLL_S) -> None:
+        """Take events from the queue about every `interval` s until deadline_ns."""
         while True:
             self.pump()
             left = deadline_ns - self.clock_ns()
             if left <= 0 or not self.running:
                 return
-            time.sleep(min(left / 1e9, POLL_S))
+            time.sleep(min(left / 1e9, interval))
 
     def take_events(self) -> tuple[list[tuple[object, int]], int]:
         """Take every event waiting in SDL's queue, each with its stamp: a key or pad event with
@@ -475,6 +536,10 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in EXPOSING:
+            self.screen.expose()
+        elif event.type in INPUT_EVENTS:
+            self.wake()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.log(f"screenshot: {self.screenshot()}")
             return

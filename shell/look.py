@@ -2,8 +2,10 @@
 
 Everything is drawn by code in units of the logical 1920x1080 canvas, through shell.paint,
 which draws at the screen's pixel density (1080p or 4K): no bitmaps scaled at run time.
-Rendered text, badges, icons and backgrounds are cached: a frame mostly blits cached surfaces. Surfaces are convert()/convert_alpha()-ed once a display exists (the
-cache is emptied by `reset_cache()` when the display mode changes).
+Rendered text, badges, icons and backgrounds are cached (`cached`: up to cache_limit() bytes,
+least recently used out first), so a frame mostly blits cached surfaces. Surfaces are
+convert()/convert_alpha()-ed once a display exists (the cache is emptied by `reset_cache()`
+when the display mode changes).
 
 Sofa rules: no type under MIN_FONT (28 px) on the canvas; light text on the dark table,
 dark ink on light cards; a seat is always shown by colour AND shape AND name AND device glyph.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections import OrderedDict
 
 import pygame
 
@@ -61,9 +64,14 @@ FONT_FILE = os.path.join(os.path.dirname(pygame.__file__), "freesansbold.ttf")
 MOTION_MS = 250
 
 _fonts: dict = {}
-_cache: dict = {}
+_cache: OrderedDict = OrderedDict()  # key -> art, least recently used first
+_sizes: dict = {}                    # key -> bytes it holds
+_held = [0]                          # bytes held by the cache
 USED_SIZES: set[int] = set()  # every font size asked for (tests check none is under MIN_FONT)
-CACHE_LIMIT = 2000
+# The art cache holds at most this many bytes of pixels at 1080p, times SCALE² (a 4K surface
+# holds four times the pixels: 192 MB at 4K). The least recently used art goes first.
+CACHE_BYTES = 48_000_000
+SMALL_ENTRY = 256  # what a cached value that is not a surface is counted as (wrapped lines)
 
 
 class Font:
@@ -104,7 +112,18 @@ def font(size: int) -> Font:
 def reset_cache() -> None:
     """Forget every cached surface and font (a new display, or pygame was re-initialised)."""
     _cache.clear()
+    _sizes.clear()
+    _held[0] = 0
     _fonts.clear()
+
+
+def cache_bytes() -> int:
+    """Bytes of pixels the art cache holds now."""
+    return _held[0]
+
+
+def cache_limit() -> int:
+    return CACHE_BYTES * paint.SCALE * paint.SCALE
 
 
 def _prepare(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
@@ -114,13 +133,22 @@ def _prepare(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
 
 
 def cached(key, build):
-    """The surface for `key`, built once by build() and converted for fast blits."""
-    surf = _cache.get(key)
-    if surf is None:
-        if len(_cache) > CACHE_LIMIT:
-            _cache.clear()
-        surf = _cache[key] = build()
-    return surf
+    """The surface (or other art) for `key`, built by build() when it is not in the cache.
+    The cache keeps what was used last, up to cache_limit() bytes: the art a frame uses
+    stays, art not seen for a while is built again if it comes back."""
+    art = _cache.get(key, _cache)
+    if art is not _cache:
+        _cache.move_to_end(key)
+        return art
+    art = _cache[key] = build()
+    size = paint.byte_size(art) if isinstance(art, pygame.Surface) else SMALL_ENTRY
+    _sizes[key] = size
+    _held[0] += size
+    limit = cache_limit()
+    while _held[0] > limit and len(_cache) > 1:
+        old, _ = _cache.popitem(last=False)
+        _held[0] -= _sizes.pop(old)
+    return art
 
 
 # -- canvas geometry ------------------------------------------------------------------------------
@@ -260,6 +288,11 @@ def shape_icon(shape: str, colour, r: int) -> pygame.Surface:
 # -- panels, cards, buttons -----------------------------------------------------------------------
 def background(canvas) -> None:
     """The arcade's dark gradient backdrop (one cached full-canvas blit)."""
+    paint.blit(canvas, backdrop(), (0, 0))
+
+
+def backdrop() -> pygame.Surface:
+    """The arcade's backdrop as one opaque canvas-sized surface (cached)."""
     def build():
         surf = paint.surface(CANVAS)
         for y in range(H):
@@ -268,7 +301,7 @@ def background(canvas) -> None:
         for x in range(-H, W, 48):
             paint.line(surf, mix(BG_TOP, (40, 52, 96), 0.25), (x, 0), (x + H, H), 1)
         return _prepare(surf, alpha=False)
-    paint.blit(canvas, cached(("bg",), build), (0, 0))
+    return cached(("bg",), build)
 
 
 def felt(canvas, rect, radius: int = 40) -> None:

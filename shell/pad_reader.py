@@ -38,7 +38,7 @@ import pygame
 from shell import sdl
 
 POLL_HZ = 2000
-SLOW_HZ = 250            # while nobody's reaction is timed (menus): gentler on the CPU
+SLOW_HZ = 60             # while nobody's reaction is timed (menus): about once a frame
 STALE_NS = 2_000_000_000  # a record this much older than its event is not its record
 
 # SDL2 event types of pads: 0x600..0x6FF holds exactly the joystick and game controller ones.

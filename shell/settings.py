@@ -31,7 +31,9 @@ Schema (key: type, default):
     effects_volume:  number 0..1, 0.9
     fullscreen:      bool, false
     draw_scale:      "auto", 1 or 2, "auto" (pixels per canvas unit, shell.paint: 2 draws at
-                     4K; auto: 2 on a 4K desktop). Read at start.
+                     4K; auto: 2 on a 4K desktop when a GPU shows the frames). Read at start.
+    draw_path:       "auto", "gpu" or "software", "auto" (how frames reach the screen,
+                     shell.screen; auto: the GPU when there is one). Read at start.
     key_bindings:    {zone id: {action: pygame key name}}, {} ; missing zones or actions use
                      shell.input.DEFAULT_ZONES. Only the shape is checked here; shell.input checks
                      the keys (known, not shared, not reserved) and falls back to its defaults.
@@ -247,6 +249,12 @@ def _draw_scale(v: Any) -> Any:
     return v
 
 
+def _draw_path(v: Any) -> str:
+    if v not in ("auto", "gpu", "software"):
+        raise Invalid('not "auto", "gpu" or "software"')
+    return v
+
+
 def _cpu_level(v: Any) -> str:
     if v not in CPU_LEVELS:
         raise Invalid("not one of " + ", ".join(CPU_LEVELS))
@@ -295,6 +303,7 @@ SCHEMA: dict[str, tuple[Any, Callable[[Any], Any]]] = {
     "effects_volume": (0.9, _volume),
     "fullscreen": (False, _bool),
     "draw_scale": ("auto", _draw_scale),
+    "draw_path": ("auto", _draw_path),
     "key_bindings": ({}, _bindings),
     "seat_names": ([], _seat_names),
     "cpu_level": ("normal", _cpu_level),

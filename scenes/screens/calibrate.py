@@ -64,6 +64,10 @@ class CalibrateScene(Scene):
     def audio_label(self) -> str:
         return f"Sound lag:  <  {lag.audio_lag(self.app.settings)} ms  >   (A: measure)"
 
+    def times_reactions(self) -> bool:
+        """While taps along the beat are measured, presses are read at full rate."""
+        return self.test is not None
+
     # -- measuring ------------------------------------------------------------------------------
     def start(self, which: str, device: str | None = None) -> None:
         self.test = which

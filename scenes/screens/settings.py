@@ -1,9 +1,9 @@
-"""Settings: volumes (applied at once), fullscreen, drawing at 4K or 1080p (from the next start),
-the how-to card, phones as controllers (on or off at once: the phone server starts or stops,
-shell/phones; the row shows its address, or why it could not start), the key bindings of each
-keyboard zone (no key may serve two zones: shell.input refuses it and says who has it), and a
-reset of a game's saved progress (Flixo's campaign, say: left/right picks the game, A twice
-resets; the first press only asks).
+"""Settings: volumes (applied at once), fullscreen, drawing at 4K or 1080p and the drawing path
+(GPU or software; both from the next start), the how-to card, phones as controllers (on or off
+at once: the phone server starts or stops, shell/phones; the row shows its address, or why it
+could not start), the key bindings of each keyboard zone (no key may serve two zones:
+shell.input refuses it and says who has it), and a reset of a game's saved progress (Flixo's
+campaign, say: left/right picks the game, A twice resets; the first press only asks).
 
 Any device drives it. Rebinding: choose a zone with left/right on "Keys", A opens its list,
 A on an action waits for the next key press (Escape cancels). F11, F12 and Escape belong to the
@@ -23,10 +23,14 @@ from ..base import Scene
 from ..widgets import Menu, change_volume, down, volume_label
 
 
-# How sharp to draw (shell.paint): "auto" draws at 4K on a 4K desktop; 1080p is lighter work
-# for a slow computer on a 4K TV. Read when the arcade starts.
+# How sharp to draw (shell.paint): "auto" draws at 4K on a 4K desktop when a GPU shows the
+# frames; 1080p is lighter work for a slow computer on a 4K TV. Read when the arcade starts.
 SCALE_CHOICES = ("auto", 1, 2)
 SCALE_LABELS = {"auto": "as the screen", 1: "1080p (faster)", 2: "4K"}
+# How frames reach the screen (shell.screen): the GPU where there is one, else software at
+# 1080p. The row shows the path in use; a change applies from the next start.
+PATH_CHOICES = ("auto", "gpu", "software")
+PATH_LABELS = {"auto": "auto", "gpu": "GPU", "software": "software", "headless": "none"}
 
 
 class SettingsScene(Scene):
@@ -45,6 +49,7 @@ class SettingsScene(Scene):
             ("effects", lambda: volume_label("Effects", vol("effects_volume"))),
             ("fullscreen", lambda: f"Fullscreen: {onoff(self.app.fullscreen)}"),
             ("scale", self.scale_label),
+            ("path", self.path_label),
             ("howto", lambda: f"How-to cards: {onoff(self.app.settings.get('show_howto', True))}"),
             ("phones", self.phones_label),
             ("keys", lambda: f"Keys:  <  {ZONE_NAMES[KEYBOARD_ZONES[self.zone]]}  >"),
@@ -74,6 +79,15 @@ class SettingsScene(Scene):
         self.app.settings.set("phones", on)
         if self.app.set_phones(on) != on:
             self.app.audio.play("error")  # (the app's notice says why)
+
+    def path_label(self) -> str:
+        chosen = self.app.settings.get("draw_path", "auto")
+        shown = getattr(getattr(self.app, "screen", None), "path", "software")
+        if chosen == "auto":
+            label = f"auto: {PATH_LABELS[shown]}"
+        else:
+            label = PATH_LABELS[chosen] + (" (next start)" if chosen != shown else "")
+        return f"Drawing path: <  {label}  >"
 
     def saved_progress(self) -> list[str]:
         """The games that have progress saved, in the select screen's order."""
@@ -151,6 +165,10 @@ class SettingsScene(Scene):
                 now = SCALE_CHOICES.index(self.app.settings.get("draw_scale", "auto"))
                 self.app.settings.set("draw_scale",
                                       SCALE_CHOICES[(now + step) % len(SCALE_CHOICES)])
+                self.app.audio.play("move")
+            elif key == "path":
+                now = PATH_CHOICES.index(self.app.settings.get("draw_path", "auto"))
+                self.app.settings.set("draw_path", PATH_CHOICES[(now + step) % len(PATH_CHOICES)])
                 self.app.audio.play("move")
             elif key == "keys":
                 self.zone = (self.zone + step) % len(KEYBOARD_ZONES)

@@ -170,8 +170,6 @@ class FliegenKlatschenScene(GameScene):
         self.round_key = None
         self.places: dict = {}
         self.card_w, self.card_h = 96, 72
-        self.layer = None
-        self.layer_key = None
         # cursors: per player two cursors (card or None) and where they last were on screen
         self.cursor = {p: [None, None] for p in range(self.players)}
         self.cursor_xy = {p: [TABLE.center, TABLE.center] for p in range(self.players)}
@@ -380,7 +378,14 @@ class FliegenKlatschenScene(GameScene):
     def draw_table(self, canvas, view) -> None:
         now = self.anim_ms
         w, h = self.card_w, self.card_h
-        paint.blit(canvas, self._table_layer(view), TABLE.topleft)
+        # The felt, then each face-down card straight onto the canvas: shell.paint redraws
+        # only what changed from the last frame, so a turned card costs its own rect.
+        paint.blit(canvas, _felt(), TABLE.topleft)
+        for c in view["cards"]:
+            if not c["up"]:
+                x, y, tilt = self.places[c["card"]]
+                surf = art.card_turned(("back", c["back"]), w, h, tilt)
+                paint.blit(canvas, surf, paint.get_rect(surf, center=(x, y)))
         ups = sorted((c for c in view["cards"] if c["up"]),
                      key=lambda c: self.up_order.get(c["card"], -1))
         for c in ups:
@@ -413,28 +418,6 @@ class FliegenKlatschenScene(GameScene):
             y = rect.bottom + 12
         if view["phase"] == "over":
             self._draw_end(canvas, view)
-
-    def _table_layer(self, view) -> pygame.Surface:
-        """The felt with every face-down card on it: one opaque surface, rebuilt when a card
-        is turned or taken (not every frame)."""
-        down = tuple(c["card"] for c in view["cards"] if not c["up"])
-        key = (self.round_key, down)
-        if self.layer is None or self.layer_key != key:
-            if self.layer is None:
-                self.layer = paint.surface(TABLE.size)
-                if pygame.display.get_surface() is not None:
-                    self.layer = self.layer.convert()
-            layer = self.layer
-            paint.blit(layer, _felt(), (0, 0))
-            backs = {c["card"]: c for c in view["cards"]}
-            for card in down:
-                x, y, tilt = self.places[card]
-                surf = art.card_turned(("back", backs[card]["back"]), self.card_w,
-                                       self.card_h, tilt)
-                at = paint.get_rect(surf, center=(x - TABLE.left, y - TABLE.top))
-                paint.blit(layer, surf, at)
-            self.layer_key = key
-        return self.layer
 
     def _hand_size(self) -> int:
         return max(64, int(self.card_h * 1.05))

@@ -171,11 +171,7 @@ def is_safe(shape) -> bool:
 
 def backdrop_plain() -> pygame.Surface:
     """The arcade's background (shell.look.background) as one cached surface."""
-    def build():
-        surf = paint.surface(look.CANVAS)
-        look.background(surf)
-        return look._prepare(surf, alpha=False)
-    return look.cached(("flixo_bg",), build)
+    return look.backdrop()
 
 
 def panel_surface(rect, fill, edge, band) -> pygame.Surface:
@@ -776,7 +772,7 @@ class FlixoScene(GameScene):
 
     def draw(self, canvas) -> None:
         view = self.view()
-        paint.blit(canvas, self.backdrop(view, self.active_display(view)), (0, 0))
+        self.draw_backdrop(canvas, view, self.active_display(view))
         self.draw_table(canvas, view)
         if self.demo:  # in the piles' column, clear of the prompt
             look.text(canvas, "DEMO", (PILES.centerx, PILES.bottom - 96), look.BODY, look.ACCENT,
@@ -801,10 +797,8 @@ class FlixoScene(GameScene):
             return None
         return view["turn"]
 
-    def backdrop(self, view, active) -> pygame.Surface:
-        """The arcade's background with every panel on it (`active`: the lit display or None),
-        one opaque canvas-sized surface per active display, cached: a frame starts with one
-        fast blit instead of seven."""
+    def panel_looks(self, view, active) -> list:
+        """(fill, edge, band) of each display's panel; `active`: the lit display or None."""
         looks = []
         for d, disp in enumerate(view["displays"]):
             colour = self.seats[disp["seat"]].colour
@@ -814,25 +808,27 @@ class FlixoScene(GameScene):
                 looks.append((look.mix(look.FELT, look.PANEL, 0.6),
                               look.mix(colour, look.PANEL, 0.45),
                               look.mix(colour, look.PANEL, 0.55)))
-        panels = self.layout.panels
+        return looks
 
-        def build():
-            surf = backdrop_plain().copy()
-            piles = panel_surface(PILES, look.PANEL, look.PANEL_EDGE, None)
-            paint.blit(surf, piles, PILES.move(-2, -2))
-            for rect, (fill, edge, band) in zip(panels, looks):
-                paint.blit(surf, panel_surface(rect, fill, edge, band), rect.move(-2, -2))
-            return look._prepare(surf, alpha=False)
-        return look.cached(("flixo_backdrop", tuple(map(tuple, panels)), tuple(looks)), build)
+    def draw_backdrop(self, canvas, view, active) -> None:
+        """The arcade's background, then the piles' panel and every display's panel, each one
+        cached opaque surface. shell.paint redraws only what changed since the last frame, so
+        lighting another display costs two panels, not a canvas."""
+        paint.blit(canvas, backdrop_plain(), (0, 0))
+        paint.blit(canvas, panel_surface(PILES, look.PANEL, look.PANEL_EDGE, None),
+                   PILES.move(-2, -2))
+        for rect, (fill, edge, band) in zip(self.layout.panels, self.panel_looks(view, active)):
+            paint.blit(canvas, panel_surface(rect, fill, edge, band), rect.move(-2, -2))
 
     def warm_cache(self) -> None:
-        """Build the backdrops for every display to move now, while the scene starts, rather
-        than in the middle of a game (each costs a few ms once)."""
+        """Build the panels for every display to move now, while the scene starts, rather
+        than in the middle of a game."""
         view = self.view()
         if not pygame.display.get_surface():
             return
         for d in [None, *range(len(view["displays"]))]:
-            self.backdrop(view, d)
+            for rect, (fill, edge, band) in zip(self.layout.panels, self.panel_looks(view, d)):
+                panel_surface(rect, fill, edge, band)
 
     def draw_table(self, canvas, view) -> None:
         t = self.anim_ms
@@ -888,7 +884,7 @@ class FlixoScene(GameScene):
             glow = panel.inflate(14, 14)
             paint.rect(canvas, look.mix(look.ACCENT, look.WHITE, look.pulse(t)), glow,
                        width=6, border_radius=30)
-        # (the panel itself is part of the backdrop: see backdrop())
+        # (the panel itself is part of the backdrop: see draw_backdrop())
         head = pygame.Rect(panel.x + 6, panel.y + 6, panel.width - 12, HEADER_H - 6)
         icon = look.shape_icon(seat.shape, seat.colour, 17)
         paint.blit(canvas, icon, paint.get_rect(icon, center=(head.x + 30, head.centery)))
