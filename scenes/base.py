@@ -49,6 +49,8 @@ from shell import look
 # Escape: pauses a game of keyboard players and goes back on the shared screens
 # (shell.input.RESERVED_KEYS). A ButtonName of the keyboard family, so it draws as a key cap.
 ESCAPE_KEY = "Esc"
+_DIRECTIONS = {"up", "down", "left", "right"}
+_STICK2 = {"up2", "down2", "left2", "right2"}
 
 
 class Scene:
@@ -133,6 +135,9 @@ class Scene:
             if not all(a in names for a in actions):
                 continue
             group = tuple(names[a] for a in actions)
+            for whole, name in ((_DIRECTIONS, "move"), (_STICK2, "move2")):
+                if len(actions) == 4 and set(actions) == whole and name in names:
+                    group = (names[name],)  # a pad's d-pad (or stick) as one button
             key = tuple((n.family, str(n)) for n in group)
             if key not in seen:
                 seen.add(key)

@@ -146,6 +146,7 @@ class GameScene(Scene):
     controls: dict = {}
     reveal_kinds: frozenset = frozenset()
     reaction_label = "reaction time in ms (correct answers only)"  # under the results' times
+    reaction_noun = "reaction"  # what the results call one reaction: "slap", "grab" ...
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
     settle_ms = 0          # ... and this long after the timeline has played out (see busy())
     end_delay_ms = 1800    # the final table stays on screen this long before the results

@@ -530,7 +530,9 @@ class InputHub:
         self._models[device] = model
 
     def names(self, device: str | None) -> dict[str, ButtonName]:
-        """action -> what this device calls the button for it (only the actions it has)."""
+        """action -> what this device calls the button for it (only the actions it has); a
+        pad also has "move" (its d-pad or left stick as a whole) and "move2" (its right
+        stick), for prompts that mean all four directions."""
         family = self.family(device)
         if family == "keys":
             table = self.bindings[device]
@@ -544,7 +546,11 @@ class InputHub:
             table, places = nintendo_names(labels), nintendo_places(labels)
         else:
             table, places = PAD_NAMES.get(model, PAD_NAMES["pad"]), FACE_PLACES
-        return {a: ButtonName(table[a], family, a, places.get(a, "")) for a in ACTIONS}
+        names = {a: ButtonName(table[a], family, a, places.get(a, "")) for a in ACTIONS}
+        # the whole d-pad / left stick and the whole right stick, for "move" prompts
+        names["move"] = ButtonName("D-pad", family, "move")
+        names["move2"] = ButtonName("R stick", family, "move2")
+        return names
 
     def bindings_text(self, device: str) -> list[tuple[str, str]]:
         """(action, key or button label) for how-to cards, in ACTIONS order."""

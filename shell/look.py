@@ -66,18 +66,56 @@ USED_SIZES: set[int] = set()  # every font size asked for (tests check none is u
 CACHE_LIMIT = 2000
 
 
+# The bundled font's kerning table pushes many letter pairs APART ("tt" by 10 % of the size, so
+# the logo read "Flot te Fünf"; "yb", "kk" ... too), which no type designer meant. Text is set
+# without the kerning of any pair the font widens by more than KERN_GAP of its size (the
+# pieces between such pairs keep the font's own kerning, the tightening kind included).
+KERN_GAP = 0.04
+
+
+def _unkerned_pieces(font: pygame.font.Font, text: str, gaps: dict) -> list[str]:
+    """text cut between the letters of every pair `font` kerns apart ("Flotte" -> ["Flot",
+    "te"]). gaps: the font's cache, pair -> True when it is cut there."""
+    pieces, start = [], 0
+    for i in range(1, len(text)):
+        pair = text[i - 1:i + 1]
+        cut = gaps.get(pair)
+        if cut is None:
+            widened = font.size(pair)[0] - font.size(pair[0])[0] - font.size(pair[1])[0]
+            cut = gaps[pair] = widened > KERN_GAP * font.get_height()
+        if cut:
+            pieces.append(text[start:i])
+            start = i
+    return pieces + [text[start:]]
+
+
 class Font:
     """pygame-ce's bundled font measured in canvas units: render() draws its glyphs at
-    paint.SCALE (so text is sharp at 4K), size() and get_linesize() answer in units."""
+    paint.SCALE (so text is sharp at 4K), size() and get_linesize() answer in units.
+    Pairs the font kerns apart are set side by side, without that kerning (KERN_GAP)."""
 
     def __init__(self, size: int):
         self.pixels = pygame.font.Font(FONT_FILE, size * paint.SCALE)
+        self._gaps: dict[str, bool] = {}
 
     def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
-        return self.pixels.render(text, antialias, colour, background)
+        pieces = _unkerned_pieces(self.pixels, text, self._gaps)
+        if len(pieces) == 1:
+            return self.pixels.render(text, antialias, colour, background)
+        parts = [self.pixels.render(p, antialias, colour, background) for p in pieces]
+        surf = pygame.Surface((sum(p.get_width() for p in parts),
+                               max(p.get_height() for p in parts)), pygame.SRCALPHA)
+        if background is not None:
+            surf.fill(background)
+        x = 0
+        for part in parts:
+            surf.blit(part, (x, 0))
+            x += part.get_width()
+        return surf
 
     def size(self, text: str) -> tuple[int, int]:
-        w, h = self.pixels.size(text)
+        sizes = [self.pixels.size(p) for p in _unkerned_pieces(self.pixels, text, self._gaps)]
+        w, h = sum(s[0] for s in sizes), max(s[1] for s in sizes)
         return -(-w // paint.SCALE), -(-h // paint.SCALE)
 
     def get_linesize(self) -> int:
@@ -569,7 +607,7 @@ def _cap_kind(label) -> str:
     action = getattr(label, "action", "")
     if action in _FACES:
         return "face"
-    if action in _DIRS:
+    if action in _DIRS or action == "move":
         return "dpad"
     return "pill"
 
@@ -631,9 +669,10 @@ def _build_cap(kind, family, action, place, text_s, size, w, h) -> pygame.Surfac
                  pygame.Rect(round(c - arm), round(c - thick / 2), round(2 * arm), round(thick))]
         for r in cross:
             paint.rect(surf, PAD_RING, r, border_radius=3)
-        lit = {"up": (c, c - arm * 0.62), "down": (c, c + arm * 0.62),
-               "left": (c - arm * 0.62, c), "right": (c + arm * 0.62, c)}[action]
-        paint.circle(surf, ACCENT, lit, thick * 0.52)
+        ends = {"up": (c, c - arm * 0.62), "down": (c, c + arm * 0.62),
+                "left": (c - arm * 0.62, c), "right": (c + arm * 0.62, c)}
+        for spot in ends.values() if action == "move" else [ends[action]]:
+            paint.circle(surf, ACCENT, spot, thick * (0.4 if action == "move" else 0.52))
         return surf
     # a face button: a round dark button, the family's letter or shape in its colour, and four
     # dots at the right showing where it sits on the pad
