@@ -36,7 +36,7 @@ app.settings, app.audio, app.stats, app.clock_ns) and change scenes only through
 `self.app.manager` (push/pop/replace/reset).
 
 Prompts ("A: ready") name the buttons of the device that will press them, never a fixed
-button: `caps(actions, devices)` asks the input hub what each device calls them (key caps for a
+button: `button_caps(actions, devices)` asks the input hub what each device calls them (key caps for a
 keyboard zone, pad glyphs by family, a phone's own buttons) and `draw_hint(canvas, pairs)`
 draws a line of them with look.caps_row. `prompt_devices()` says whose buttons a screen shows:
 every seated person's own when people sit, else the device that last pressed a button.
@@ -121,7 +121,7 @@ class Scene:
             return [hub.last_device]
         return ["kb1"] + [d for d in hub.devices() if d.startswith("pad:")]
 
-    def caps(self, actions, devices=None) -> list:
+    def button_caps(self, actions, devices=None) -> list:
         """For a prompt: each device's button(s) for `actions` (one action or a tuple, e.g.
         ("up", "down")) as a tuple of button names, one tuple per different look (two Xbox
         pads share one). Devices lacking a button for one of the actions are left out."""
@@ -166,7 +166,7 @@ class Scene:
                 cap = self.escape_cap(devices)
                 caps = [(cap,)] if cap is not None else []
             else:
-                caps = self.caps(actions, devices)
+                caps = self.button_caps(actions, devices)
             if caps:
                 out.append((caps, meaning))
         return out

@@ -101,7 +101,7 @@ Useful in a subclass: self.state (read only: never apply outside `act`), self.in
 self.players, self.humans(), self.act(p, action, t_ms) -> bool, self.sound(name),
 self.flash(p, text), self.key_label(p, action) (a shell.input.ButtonName: reads as text, and
 look.keycap / look.button_cap draw it as that player's key or pad button),
-self.prompt(canvas, p, [("a", "play it"), (("left", "right"), "choose")], pos) (a line of
+self.draw_prompt(canvas, p, [("a", "play it"), (("left", "right"), "choose")], pos) (a line of
 player p's own buttons and what they do), self.record_reaction(p, ms, correct),
 self.game_ms(), self.anim_ms,
 self.seat_rects (where the strip drew each player's badge).
@@ -472,7 +472,7 @@ class GameScene(Scene):
         return [self.seats[p].device for p in self.humans()
                 if p not in self.lost and self.seats[p].device is not None]
 
-    def prompt(self, canvas, p: int, pairs, pos, anchor: str = "topleft",
+    def draw_prompt(self, canvas, p: int, pairs, pos, anchor: str = "topleft",
                size: int = look.SMALL, max_width: int | None = None):
         """A line of player p's own buttons and what they do, e.g. pairs = [("a", "play it"),
         (("left", "right"), "choose")]: key caps for a keyboard zone, the pad's own buttons by
@@ -495,7 +495,7 @@ class GameScene(Scene):
             return None
         if pos is None:
             pos = self.pause_hint_pos or (look.SAFE.right, look.SAFE.bottom + 48)
-        caps = [(c,) for c in [self.escape_cap()] if c is not None] + self.caps("start")
+        caps = [(c,) for c in [self.escape_cap()] if c is not None] + self.button_caps("start")
         return look.caps_row(canvas, pos, [(caps, "pause")], look.MIN_FONT, anchor=anchor)
 
     def covered(self) -> int | None:

@@ -82,7 +82,7 @@ def _unkerned_pieces(font: pygame.font.Font, text: str, gaps: dict) -> list[str]
         cut = gaps.get(pair)
         if cut is None:
             widened = font.size(pair)[0] - font.size(pair[0])[0] - font.size(pair[1])[0]
-            cut = gaps[pair] = widened > KERN_GAP * font.get_height()
+            cut = gaps[pair] = widened > KERN_GAP * font.size(pair)[1]
         if cut:
             pieces.append(text[start:i])
             start = i
@@ -102,16 +102,8 @@ class Font:
         pieces = _unkerned_pieces(self.pixels, text, self._gaps)
         if len(pieces) == 1:
             return self.pixels.render(text, antialias, colour, background)
-        parts = [self.pixels.render(p, antialias, colour, background) for p in pieces]
-        surf = pygame.Surface((sum(p.get_width() for p in parts),
-                               max(p.get_height() for p in parts)), pygame.SRCALPHA)
-        if background is not None:
-            surf.fill(background)
-        x = 0
-        for part in parts:
-            surf.blit(part, (x, 0))
-            x += part.get_width()
-        return surf
+        return paint.join_row([self.pixels.render(p, antialias, colour, background)
+                               for p in pieces], background)
 
     def size(self, text: str) -> tuple[int, int]:
         sizes = [self.pixels.size(p) for p in _unkerned_pieces(self.pixels, text, self._gaps)]
@@ -614,7 +606,7 @@ def _cap_kind(label) -> str:
 
 def cap_size(label, size: int = SMALL) -> tuple[int, int]:
     """Width and height (canvas units) of button_cap(label, size)."""
-    h = font(size).get_height() + 12
+    h = font(size).size("Ag")[1] + 12
     kind = _cap_kind(label)
     if kind == "face":
         return h + 16, h
@@ -739,7 +731,7 @@ CAPS_GAP = 40  # between two prompts of a caps_row
 def caps_row_size(pairs, size: int = SMALL, max_width: int | None = None) -> tuple[int, int]:
     """Width and height caps_row would take for these pairs."""
     lines = _caps_lines(pairs, size, max_width or SAFE.width)
-    row_h = font(size).get_height() + 24
+    row_h = font(size).size("Ag")[1] + 24
     return max((w for _, w in lines), default=0), row_h * len(lines) - 12 if lines else 0
 
 
@@ -753,7 +745,7 @@ def caps_row(canvas, pos, pairs, size: int = SMALL, colour=MUTED, anchor: str = 
     max_width = max_width or SAFE.width
     lines = _caps_lines(pairs, size, max_width)
     slash = font(size).size(" / ")[0]
-    h = font(size).get_height() + 12
+    h = font(size).size("Ag")[1] + 12
     w, total_h = caps_row_size(pairs, size, max_width)
     total = pygame.Rect(0, 0, w, total_h)
     setattr(total, anchor, pos)

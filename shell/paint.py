@@ -130,6 +130,19 @@ def blit(dst, src, dest, area=None, special_flags: int = 0) -> pygame.Rect:
     return got if SCALE == 1 else _unit_rect(got)
 
 
+def join_row(parts: list, background=None) -> pygame.Surface:
+    """Pixel surfaces (rendered text pieces) side by side, top-aligned, in one new surface."""
+    surf = pygame.Surface((sum(p.get_width() for p in parts),
+                           max(p.get_height() for p in parts)), pygame.SRCALPHA)
+    if background is not None:
+        surf.fill(background)
+    x = 0
+    for part in parts:
+        surf.blit(part, (x, 0))
+        x += part.get_width()
+    return surf
+
+
 def fill(dst, colour, r=None, special_flags: int = 0) -> pygame.Rect:
     if r is None:
         r = dst.get_rect()

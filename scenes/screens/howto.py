@@ -151,7 +151,7 @@ class HowToScene(Scene):
                            look.TEXT, gap=0)
             for i, seat in enumerate(humans):
                 cx = first_col + i * col_w + col_w // 2
-                caps = self.caps(actions, [seat.device]) if seat.device else []
+                caps = self.button_caps(actions, [seat.device]) if seat.device else []
                 if not caps:
                     look.text(canvas, "none", (cx, y + 22), look.MIN_FONT, look.MUTED,
                               "center")

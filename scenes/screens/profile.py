@@ -9,7 +9,7 @@ Profiles live in the reaction-time store (shell.stats); the seat and its device 
 choice (scenes/profiles.py). Only the seat's device drives the picker (any device when it was
 opened for no seat).
 
-The list: Up/Down, A chooses (a profile, "New profile ...", "Just a name ..." or "Guest"), X
+The list: Up/Down, A chooses (a profile, "New profile ...", "Guest" or "Just a name ..."), X
 renames the profile under the cursor, Y deletes it (after a confirm), B leaves without a change.
 "Just a name" types a name for the seat without making a profile: the seat shows it (and keeps
 it in settings["seat_names"]) and its times are not kept, as for a guest.
@@ -79,8 +79,8 @@ class ProfileScene(Scene):
         found = self.stats.profiles() if self.stats is not None else []
         items = [(p.id, p.name) for p in found]
         if self.seat is not None:
-            items += [(NEW, "New profile ..."), (NAME, "Just a name (times are not kept)"),
-                      (GUEST, "Guest (times are not kept)")]
+            items += [(NEW, "New profile ..."), (GUEST, "Guest (times are not kept)"),
+                      (NAME, "Just a name (times are not kept)")]
         return items
 
     def done(self) -> None:

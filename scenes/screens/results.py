@@ -5,7 +5,7 @@ main menu (left/right or up/down, A). In attract mode it moves on by itself.
 Competitive games: the headline names the winner, and says "(CPU)" after a CPU player's name
 ("Kalle (CPU) wins!", never "Player 4 wins!"); under it the margin ("by 3 points over Anna", "a
 shared win on 12 points"); the game's verdict (how it ended) small below. The podium rises
-block by block (third, second, first; a thump as each lands, the win sound with the first),
+block by block (third, second, first; a thump as each lands, after the fanfare),
 the other places are listed under it. Cooperative games (Outcome.team_won set): the team's
 result, the verdict big (Flixo: what the team's score means) and the team, no podium.
 
@@ -16,6 +16,8 @@ Entered with (GameScene.finish):
         "highlight": {"title": str, "text": str, "players": [player indices], ...}: the moment
             that decided the game (the photo finish, the fattest fly caught ...), drawn in a
             panel with the players' shapes and names; nothing when a game has none.
+        "score_meaning": str: what a cooperative team's score means ("fewer is better: 5 or
+            less is professional"), under the team's score.
         "figures": {player (int or str): [short lines]}: the game's own figures per player in
             words ("caught 7 flies", "lost 2 flies"); without them a player's line is their
             points and, where the game measured them, their reaction times (the scene class's
@@ -85,6 +87,7 @@ class ResultsScene(Scene):
                           ("title", "Main menu")])
         self.ranks = self.rank()
         self.cues = self.sound_cues()
+        self.app.audio.play("lose" if outcome.team_won is False else "win")
 
     # -- what happened -------------------------------------------------------------------------
     @property
@@ -173,11 +176,10 @@ class ResultsScene(Scene):
         return sorted({r for r in self.ranks.values() if r <= 3}, reverse=True)
 
     def sound_cues(self) -> list[tuple[float, str]]:
+        """A thump as each podium block lands (the fanfare plays as the screen appears)."""
         if self.team:
-            return [(PODIUM_START_MS, "win" if self.outcome.team_won else "lose")]
-        places = self.podium_places()
-        return [(self.landing(i), "win" if place == 1 else "thump")
-                for i, place in enumerate(places)]
+            return []
+        return [(self.landing(i), "thump") for i in range(len(self.podium_places()))]
 
     def update(self, dt_ms: float) -> None:
         before, self.t = self.t, self.t + dt_ms
@@ -242,6 +244,7 @@ class ResultsScene(Scene):
         left_w = RIGHT.left - 40 - look.SAFE.left
         cx = look.SAFE.left + left_w // 2
         spots = {1: cx, 2: cx - BLOCK_W - 20, 3: cx + BLOCK_W + 20}
+        landed = []  # (place, block): who stands on them is drawn over all the blocks
         for i, place in enumerate(places):
             start = PODIUM_START_MS + i * PODIUM_STEP_MS
             rise = look.ease_out((self.t - start) / RISE_MS)
@@ -257,20 +260,21 @@ class ResultsScene(Scene):
             if height > 90:
                 look.text(canvas, str(place), (block.centerx, block.top + 12), look.HUGE
                           if place == 1 else look.TITLE, look.INK, "midtop")
-            if rise < 1:
-                continue
-            players = [p for p in self.order() if self.ranks[p] == place]
+            if rise >= 1:
+                landed.append((place, block))
+        for place, block in landed:
             if place == 1:
-                self.draw_rays(canvas, (block.centerx, block.top - 90))
-            self.draw_standing(canvas, players, block)
+                self.draw_rays(canvas, (block.centerx, block.top - 116))
+            self.draw_standing(canvas, [p for p in self.order() if self.ranks[p] == place],
+                               block)
         self.draw_rest(canvas)
 
     def draw_rays(self, canvas, centre) -> None:
-        """A slowly turning burst of rays behind the winner (a pure function of time)."""
-        turn = self.t / 2400
-        for k in range(12):
-            a = turn + k * math.pi / 6
-            inner, outer = 70, 120 + 12 * math.sin(self.t / 300 + k)
+        """A swaying burst of rays above the winner's shape (a pure function of time)."""
+        sway = 0.12 * math.sin(self.t / 700)
+        for k in range(7):
+            a = math.pi * (1.1 + 0.8 * k / 6) + sway
+            inner, outer = 58, 96 + 10 * math.sin(self.t / 300 + k)
             paint.line(canvas, look.mix(look.ACCENT, look.BG_BOTTOM, 0.35),
                        (centre[0] + inner * math.cos(a), centre[1] + inner * math.sin(a)),
                        (centre[0] + outer * math.cos(a), centre[1] + outer * math.sin(a)), 6)
@@ -284,9 +288,13 @@ class ResultsScene(Scene):
             icon = look.shape_icon(seat.shape, seat.colour, 34 if n == 1 else 26)
             paint.blit(canvas, icon, paint.get_rect(icon, center=(x, block.top - 116)))
         names = [who(self.seats[p]) for p in players]
-        label = joined(names) if n <= 2 else f"{names[0]} and {n - 1} more"
+        room = BLOCK_W + 100  # (the blocks stand 20 apart: a name may reach over a little)
+        label = joined(names)
+        if n > 1 and look.font(look.MIN_FONT).size(label)[0] > room:
+            label = f"{names[0]} and {n - 1} more"
         size = next((s for s in (look.BODY, look.SMALL, look.MIN_FONT)
-                     if look.font(s).size(label)[0] <= BLOCK_W + 110), look.MIN_FONT)
+                     if look.font(s).size(label)[0] <= room), look.MIN_FONT)
+        label = _fit(label, room, size)
         look.text(canvas, label, (block.centerx, block.top - 68), size, look.TEXT, "midtop")
         score = self.score(players[0])
         if block.height > 150:
@@ -333,10 +341,13 @@ class ResultsScene(Scene):
         score = self.score(0)
         if score is not None and o.team_won:
             look.text(canvas, f"Team score: {plural(score, 'point')}",
-                      (left.left + 40, left.top + 220), look.LARGE, look.ACCENT)
-            look.text(canvas, "fewer points are better", (left.left + 40, left.top + 290),
-                      look.SMALL, look.MUTED)
-        x, y = left.left + 40, left.top + 360
+                      (left.left + 40, left.top + 160), look.LARGE, look.ACCENT)
+            meaning = self.final_view.get("score_meaning")
+            if isinstance(meaning, str) and meaning:
+                look.text(canvas, _fit(meaning, left.width - 80), (left.left + 40,
+                                                                   left.top + 226),
+                          look.SMALL, look.MUTED)
+        x, y = left.left + 40, left.top + 280
         look.text(canvas, "The team", (x, y), look.SMALL, look.MUTED)
         y += 44
         for p, seat in enumerate(self.seats):
@@ -359,14 +370,20 @@ class ResultsScene(Scene):
         if found is not None:
             top = self.draw_highlight(canvas, found, RIGHT.move(dx, 0)) + 20
         box = pygame.Rect(RIGHT.left + dx, top, RIGHT.width, RIGHT.bottom - top)
-        if box.height < 120:
+        order = self.order() if not self.team else list(range(len(self.seats)))
+        if box.height < 120 or not any(self.figures(p) for p in order):
             return
+        line_h = 40 if len(order) <= 4 else 36
+
+        def needed(extra):
+            return 62 + sum(line_h + 6 + (line_h - 6) * min(extra, len(self.figures(p)) - 1)
+                            for p in order if self.figures(p)) + 10
+        extra = next((e for e in (2, 1) if needed(e) <= box.height), 0)  # lines under a name
+        box.height = min(box.height, needed(extra))
         look.panel(canvas, box)
         look.text(canvas, "Everybody's figures", (box.left + 30, box.top + 16), look.SMALL,
                   look.MUTED)
         y = box.top + 62
-        order = self.order() if not self.team else list(range(len(self.seats)))
-        line_h = 40 if len(order) <= 4 else 36
         for p in order:
             seat = self.seats[p]
             lines = self.figures(p)
@@ -378,7 +395,7 @@ class ResultsScene(Scene):
             look.text(canvas, _fit(first, box.width - 100), (box.left + 72, y + 18),
                       look.SMALL, look.TEXT, "midleft")
             y += line_h
-            for line in lines[1:3 if len(order) <= 4 else 2]:
+            for line in lines[1:1 + extra]:
                 if y + line_h > box.bottom - 10:
                     break
                 look.text(canvas, _fit(line, box.width - 110), (box.left + 82, y + 16),
