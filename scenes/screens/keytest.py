@@ -91,8 +91,8 @@ class KeyTestScene(Scene):
                 look.text(canvas, verdict, (x, y + 40), look.SMALL,
                           look.GOOD if verdict.startswith("all") else look.BAD)
         hint = self.draw_hint(canvas, [("escape", "back")], devices=["kb1"])
-        pads = [d for d in self.app.hub.devices() if d.startswith("pad:")]
-        if pads:
+        pads = [d for d in self.prompt_devices() if self.app.hub.family(d) != "keys"]
+        if pads:  # (a pad or phone pressed last: its B leaves too)
             self.draw_hint(canvas, [("b", "back")], devices=pads,
                            pos=(look.SAFE.right, look.SAFE.bottom), anchor="bottomright")
         look.text(canvas, f"Most keys held at once, all zones: {self.best_all}",

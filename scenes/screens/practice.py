@@ -328,6 +328,14 @@ class PracticeSummaryScene(Scene):
         else:
             self.menu.draw(canvas, top + 40, width=look.SAFE.right - table.right - 60,
                            x=(table.right + look.SAFE.right) // 2)
+            self.draw_hint(canvas, [(("up", "down"), "choose"), ("a", "OK"), ("b", "back")],
+                           pos=(look.SAFE.right, look.SAFE.bottom), anchor="bottomright",
+                           max_width=look.SAFE.right - table.right - 20)
+
+    def prompt_devices(self) -> list:
+        """The people who practised (CPU rivals have no buttons)."""
+        return [s.device for p, s in enumerate(self.seats) if p not in self.cpus
+                and getattr(s, "device", None)] or super().prompt_devices()
 
 
 class PracticeDemoScene(Scene):
