@@ -413,22 +413,31 @@ class LobbyScene(Scene):
         slot = look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, rect.width))
         paint.blit(canvas, slot, (rect.x - 16, rect.y - 16))
         if seat.is_human and not seat.lost:  # this seat's own buttons
-            if seat.ready:
-                legend = [("b", "not ready")]
-                y = rect.y + 196
-            else:
-                legend = [("a", "ready"), ("start", "your name"), ("x", "add a CPU"),
-                          ("back", "hold: leave")]
-                y = rect.y + 96
-            for pair in legend:
-                self.draw_hint(canvas, [pair], devices=[seat.device], pos=(rect.x + 24, y),
-                               anchor="topleft", size=look.MIN_FONT,
-                               max_width=rect.width - 30)
+            y = rect.y + (196 if seat.ready else 96)
+            for pairs in self.slot_legend(seat.device, seat.ready, rect.width - 30):
+                look.caps_row(canvas, (rect.x + 24, y), pairs, look.MIN_FONT,
+                              anchor="topleft", max_width=rect.width - 30)
                 y += 44
         progress = self.app.hub.hold_progress(seat.device, now) if seat.device else 0.0
         if progress > 0:
             bar = pygame.Rect(rect.x + 30, rect.bottom - 20, int((rect.width - 60) * progress), 12)
             paint.rect(canvas, look.BAD, bar, border_radius=6)
+
+    def slot_legend(self, device: str, ready: bool, width: int) -> list:
+        """A seat's own buttons in its slot, one caps_row line each, every line at most
+        `width` wide at MIN_FONT (a long key name gets the short words: "Backspace leave")."""
+        rows = [("b", "not ready", "undo")] if ready else [
+            ("a", "ready", "ready"), ("start", "name", "name"), ("x", "add a CPU", "+ CPU"),
+            ("back", "hold: leave", "leave")]
+        out = []
+        for action, words, short in rows:
+            for text in (words, short):
+                pairs = self.hint_pairs([(action, text)], [device])
+                if not pairs or look.caps_row_size(pairs, look.MIN_FONT, 10_000)[0] <= width:
+                    break
+            if pairs:
+                out.append(pairs)
+        return out
 
     def slot_surface(self, seat, chosen: bool, glyph: str, width: int = SLOT_W) -> pygame.Surface:
         """One seat's slot without its buttons, drawn once per look (cached by draw_slot): the
