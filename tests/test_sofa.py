@@ -273,3 +273,16 @@ def test_play_after_test_installs_nothing(tmp_path):
     assert len(run("")) == 2
     assert len(run("test")) == 3
     assert len(run("")) == 3
+
+
+def test_the_readme_lists_the_demo_games_and_each_zones_pause_key():
+    from shell.input import DEFAULT_ZONES, key_label
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    demo = text[text.index("./play.sh demo [GAME]"):]
+    demo = demo[:demo.index("```")]
+    import game
+    assert all(game_id in demo for game_id in game.GAMES) and "practice" in demo
+    for zone, table in DEFAULT_ZONES.items():
+        row = next(line for line in text.splitlines()
+                   if line.startswith(f"| {zone[2:]} |"))
+        assert f"{key_label(table['start'])} or Esc" in row, (zone, row)
