@@ -5,7 +5,7 @@ buttons; a direction stands for all four, drawn as that device's keys or d-pad),
 seated CPU players' levels are like (LEVEL_WORDS).
 
 Every human presses A when done (a tick appears on their badge); Start from anyone skips at
-once; B goes back to the lobby.
+once; B (or Escape) goes back to the lobby.
 """
 
 from __future__ import annotations
@@ -38,6 +38,14 @@ class HowToScene(Scene):
     def humans(self):
         """The seated people with a device (a seat whose pad is lost cannot say it is done)."""
         return [s for s in self.app.seats.humans() if not s.lost]
+
+    def handle_raw(self, event, t_ns: int) -> bool:
+        """Escape goes back to the lobby, as B does."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("back")
+            self.app.manager.pop()
+            return True
+        return False
 
     def handle(self, item) -> None:
         if not down(item) or item.seat is None:
@@ -103,7 +111,7 @@ class HowToScene(Scene):
                 y += 56
         self.draw_controls_table(canvas, right, self.controls(), self.humans())
         self.draw_hint(canvas, [("a", "got it"), ("start", "skip"),
-                                ("b", "back to the lobby")])
+                                ("b", "back to the lobby"), ("escape", "back")])
 
     def rows(self, controls: dict) -> list:
         """(actions, meaning) rows of the controls table: a direction the game lists alone

@@ -3,7 +3,7 @@
 * A device without a seat joins with any button but B/Back (a pad button or a keyboard zone's
   action key). B on a device without a seat, while nobody sits, goes back to the game select.
 * Seated: A toggles ready; B un-readies a ready seat and, from a seat that is not ready, goes
-  back to the game select (the seats stay taken); Start picks who sits there (the profile
+  back to the game select (the seats stay taken; Escape too); Start picks who sits there (the profile
   picker, scenes/screens/profile.py, which also takes a typed name; a device that had a
   profile last time has it again when it joins); holding Back leaves the seat (the input hub
   sends LEAVE); X adds a CPU player (it gets a name of its own, shell.seats.CPU_NAMES);
@@ -248,6 +248,13 @@ class LobbyScene(Scene):
             self.app.audio.play("leave")
             self.countdown = None
 
+    def handle_raw(self, event, t_ns: int) -> bool:
+        """Escape goes back to the game select, as B does (the seats stay taken)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
     def back(self) -> None:
         """Back to the game select (the seats stay taken for the next game)."""
         self.app.audio.play("back")
@@ -321,7 +328,7 @@ class LobbyScene(Scene):
             self.draw_slot(canvas, rect, seat, seat.index == chosen_cpu, now)
         slots_bottom = look.SAFE.top + 130 + 2 * SLOT_H + SLOT_GAP
         # from the bottom up: the buttons every seated device shares, the options, the news
-        pairs = [("b", "back to the games")]
+        pairs = [("b", "back to the games"), ("escape", "back")]
         names = list(self.info.option_choices)
         if len(names) == 1:
             pairs = [(("l", "r"), names and self.info.option_choices[names[0]][0].lower())] + pairs
