@@ -8,6 +8,12 @@ cache is emptied by `reset_cache()` when the display mode changes).
 Sofa rules: no type under MIN_FONT (28 px) on the canvas; light text on the dark table,
 dark ink on light cards; a seat is always shown by colour AND shape AND name AND device glyph.
 Motion: things ease out (ease_out) over MOTION_MS; highlights pulse with pulse().
+
+Buttons: every prompt draws the buttons of the device that presses them. button_cap draws a
+shell.input.ButtonName as that device shows it (a key cap for a keyboard zone, a pad's face
+button by family with a mark for its place, a d-pad, a dark pill for LB / Options / +, a phone
+button); keycap does the same for such a name; caps_row draws a line of (buttons, meaning)
+prompts.
 """
 
 from __future__ import annotations

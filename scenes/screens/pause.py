@@ -211,15 +211,15 @@ class PauseScene(Scene):
             look.text(canvas, f"{back}, or a free device takes the seat:",
                       (look.CENTER[0], y + 6), look.SMALL, look.TEXT, "midtop")
             y = rect.bottom + 10 if rect.height else y + 60
-        panel = pygame.Rect(0, 0, 900, 760)
-        panel.midtop = (look.CENTER[0], max(look.SAFE.top + 110, y + 10))
-        panel.height = min(panel.height, look.SAFE.bottom - 40 - panel.top)
+        panel = pygame.Rect(0, 0, 1000, 900)
+        panel.midtop = (look.CENTER[0], max(look.SAFE.top + 80, y + 10))
+        panel.height = min(panel.height, look.SAFE.bottom - 10 - panel.top)
         look.panel(canvas, panel)
-        look.text(canvas, "Paused", (panel.centerx, panel.top + 24), look.TITLE, look.ACCENT,
+        look.text(canvas, "Paused", (panel.centerx, panel.top + 20), look.TITLE, look.ACCENT,
                   "midtop")
         if self.show_rules:
             rules = list(type(game).rules) or [game.info.pitch]
-            yy = panel.top + 140
+            yy = panel.top + 130
             for line in rules:
                 yy = look.paragraph(canvas, line, pygame.Rect(panel.left + 50, yy,
                                                               panel.width - 100, 300),
@@ -227,12 +227,19 @@ class PauseScene(Scene):
             look.text(canvas, "any button: back", (panel.centerx, panel.bottom - 20),
                       look.SMALL, look.MUTED, "midbottom")
             return
-        n = len(self.menu.items)
-        height = min(84, (panel.bottom - panel.top - 200) // n - 16)
-        look.menu(canvas, [self.menu.label(i) for i in range(n)], self.menu.index,
-                  panel.top + 130, width=760, height=max(56, height), gap=14)
         driver = "the player who paused" if self.driver_seat() is not None else "any player"
-        look.text(canvas, f"The menu is for {driver}", (panel.centerx, panel.bottom - 20),
-                  look.SMALL, look.MUTED, "midbottom")
-        self.draw_hint(canvas, [(("up", "down"), "choose"), (("left", "right"), "volume"),
-                                ("a", "select"), ("start", "resume"), ("escape", "resume")])
+        foot = look.text(canvas, f"The menu is for {driver}",
+                         (panel.centerx, panel.bottom - 16), look.SMALL, look.MUTED,
+                         "midbottom")
+        pairs = self.hint_pairs([(("up", "down"), "choose"), (("left", "right"), "volume"),
+                                 ("a", "select"), ("start", "resume")])
+        escape = self.escape_cap()
+        if escape is not None and pairs and pairs[-1][1] == "resume":  # Esc resumes too
+            pairs[-1] = ([(escape,)] + pairs[-1][0], "resume")
+        hint = look.caps_row(canvas, (panel.centerx, foot.top - 10), pairs, look.SMALL,
+                             anchor="midbottom", max_width=panel.width - 60)
+        n = len(self.menu.items)
+        room = hint.top - 16 - (panel.top + 116)
+        height = max(50, min(84, room // n - 12))
+        look.menu(canvas, [self.menu.label(i) for i in range(n)], self.menu.index,
+                  panel.top + 116, width=760, height=height, gap=12)
