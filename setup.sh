@@ -6,7 +6,10 @@ if [ ! -x .venv/bin/python ]; then
 fi
 extra=${SETUP_EXTRA:-}  # "test" adds the test tools; never the caller's arguments
 stamp=".venv/.installed${extra:+-$extra}"
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+# An install with the test extra holds everything a plain one does: either stamp, newer than
+# pyproject.toml, serves a plain run (so ./play.sh after ./test.sh starts at once).
+fresh() { [ -f "$1" ] && [ ! pyproject.toml -nt "$1" ]; }
+if ! fresh "$stamp" && { [ -n "$extra" ] || ! fresh .venv/.installed-test; }; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extra:+[$extra]}"
   touch "$stamp"
 fi

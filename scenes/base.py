@@ -37,9 +37,23 @@ and every frame, for every scene that is visible (the top one, and those below a
 Scenes reach the rest of the arcade through `self.app` (app.manager, app.seats, app.hub,
 app.settings, app.audio, app.stats, app.clock_ns) and change scenes only through
 `self.app.manager` (push/pop/replace/reset).
+
+Prompts ("A: ready") name the buttons of the device that will press them, never a fixed
+button: `button_caps(actions, devices)` asks the input hub what each device calls them (key caps for a
+keyboard zone, pad glyphs by family, a phone's own buttons) and `draw_hint(canvas, pairs)`
+draws a line of them with look.caps_row. `prompt_devices()` says whose buttons a screen shows:
+every seated person's own when people sit, else the device that last pressed a button.
 """
 
 from __future__ import annotations
+
+from shell import look
+
+# Escape: pauses a game of keyboard players and goes back on the shared screens
+# (shell.input.RESERVED_KEYS). A ButtonName of the keyboard family, so it draws as a key cap.
+ESCAPE_KEY = "Esc"
+_DIRECTIONS = {"up", "down", "left", "right"}
+_STICK2 = {"up2", "down2", "left2", "right2"}
 
 
 class Scene:
@@ -95,3 +109,78 @@ class Scene:
 
     def times_reactions(self) -> bool:
         return False
+
+    # -- prompts ---------------------------------------------------------------------------------
+    def prompt_devices(self) -> list:
+        """The devices whose buttons this screen's prompts show: each seated person's own
+        (seats with a connected device); with nobody seated, the device that last pressed a
+        button; before anyone pressed one, the first keyboard zone and every connected pad."""
+        hub = getattr(self.app, "hub", None)
+        seats = getattr(self.app, "seats", None)
+        if hub is None:
+            return []
+        if seats is not None:
+            seated = [s.device for s in seats.humans() if not s.lost]
+            if seated:
+                return seated
+        if hub.last_device is not None and hub.last_device in hub.devices():
+            return [hub.last_device]
+        return ["kb1"] + [d for d in hub.devices() if d.startswith("pad:")]
+
+    def button_caps(self, actions, devices=None) -> list:
+        """For a prompt: each device's button(s) for `actions` (one action or a tuple, e.g.
+        ("up", "down")) as a tuple of button names, one tuple per different look (two Xbox
+        pads share one). Devices lacking a button for one of the actions are left out."""
+        actions = (actions,) if isinstance(actions, str) else tuple(actions)
+        hub = getattr(self.app, "hub", None)
+        if hub is None:
+            return [tuple(a.upper() for a in actions)]
+        out, seen = [], set()
+        for device in (self.prompt_devices() if devices is None else devices):
+            names = hub.names(device)
+            if not all(a in names for a in actions):
+                continue
+            group = tuple(names[a] for a in actions)
+            for whole, name in ((_DIRECTIONS, "move"), (_STICK2, "move2")):
+                if len(actions) == 4 and set(actions) == whole and name in names:
+                    group = (names[name],)  # a pad's d-pad (or stick) as one button
+            key = tuple((n.family, str(n)) for n in group)
+            if key not in seen:
+                seen.add(key)
+                out.append(group)
+        return out
+
+    def escape_cap(self, devices=None):
+        """The Escape key as a key cap, when a keyboard zone is among the devices (else
+        None): keyboard players' own pause / back key."""
+        hub = getattr(self.app, "hub", None)
+        if hub is None:
+            return None
+        devices = self.prompt_devices() if devices is None else devices
+        if not any(hub.family(d) == "keys" for d in devices):
+            return None
+        from shell.input import ButtonName
+        return ButtonName(ESCAPE_KEY, "keys", "escape")
+
+    def hint_pairs(self, pairs, devices=None) -> list:
+        """(caps, meaning) for look.caps_row from (actions, meaning) pairs; an action may be
+        "escape" (the Escape key, only when a keyboard zone is among the devices). Pairs no
+        device has a button for are left out."""
+        out = []
+        for actions, meaning in pairs:
+            if actions == "escape":
+                cap = self.escape_cap(devices)
+                caps = [(cap,)] if cap is not None else []
+            else:
+                caps = self.button_caps(actions, devices)
+            if caps:
+                out.append((caps, meaning))
+        return out
+
+    def draw_hint(self, canvas, pairs, devices=None, pos=None, anchor: str = "midbottom",
+                  size: int = look.SMALL, max_width: int | None = None):
+        """A line of prompts at the bottom of the safe area (or at pos): pairs of (actions,
+        meaning), each drawn as every prompt device's own buttons, then the words."""
+        pos = (look.CENTER[0], look.SAFE.bottom) if pos is None else pos
+        return look.caps_row(canvas, pos, self.hint_pairs(pairs, devices), size,
+                             anchor=anchor, max_width=max_width)

@@ -27,13 +27,20 @@ What the base does, so a game scene does not have to:
 * hands every list of core Events to `on_events`; the reaction times an event reports
   (`data["reactions"]`, game/reactions.py) are recorded, by this one route, for the results
   screen and shell.stats;
-* "start" from a seated human opens the pause overlay; holding "back" (shell.input LEAVE)
+* "start" from a seated human opens the pause overlay, and so does the Escape key while a human
+  plays (any seated human of the game then drives the pause menu: Escape belongs to no zone);
+  holding "back" (shell.input LEAVE)
   hands that seat to a CPU at once; a lost pad pauses, applies the game's
   `VoidRound()` for that seat when it is legal (a real-time round in flight is not scored), and
   the overlay names the seat; a re-plug, a claim by another device, or a hand-over to a CPU ends
   it (`seat_back`, `hand_to_cpu`);
-* draws the background, then `draw_table`, then the seat strip (badges, whose turn, flashes);
-* when the state is terminal, waits `end_delay_ms` and replaces itself with the results scene;
+* draws the background, then `draw_table`, then the seat strip (badges, whose turn, flashes),
+  then the pause keys of the humans at the table (`draw_pause_hint`: Escape for keyboard zones
+  and each device's own Start, under the safe area's bottom right; a game may set
+  `pause_hint_pos` or draw it itself) and, in attract mode, the DEMO line under the safe area;
+* when the state is terminal, waits `end_delay_ms` and replaces itself with the results scene,
+  handing it the final table view (`final_view`: the results draw the view's "highlight" dict
+  when the game gives one, see scenes/screens/results.py);
 * PHONES (shell/phones): a seat whose device is a phone gets, on its phone, the scene's
   `phone_layout` (its buttons) and, for the "hand" and "flixo" layouts, the JSON of
   `state.view(p)` of that seat's player p and of no other: shell/phones/link.py asks the top
@@ -92,7 +99,10 @@ and `tile_art(surface, rect)` (the picture on the select screen). Example:
 
 Useful in a subclass: self.state (read only: never apply outside `act`), self.info, self.seats,
 self.players, self.humans(), self.act(p, action, t_ms) -> bool, self.sound(name),
-self.flash(p, text), self.key_label(p, action), self.record_reaction(p, ms, correct),
+self.flash(p, text), self.key_label(p, action) (a shell.input.ButtonName: reads as text, and
+look.keycap / look.button_cap draw it as that player's key or pad button),
+self.draw_prompt(canvas, p, [("a", "play it"), (("left", "right"), "choose")], pos) (a line of
+player p's own buttons and what they do), self.record_reaction(p, ms, correct),
 self.game_ms(), self.anim_ms,
 self.seat_rects (where the strip drew each player's badge).
 """
@@ -102,6 +112,8 @@ from __future__ import annotations
 import bisect
 import hashlib
 import secrets
+
+import pygame
 
 import game
 from shell import look
@@ -134,6 +146,7 @@ class GameScene(Scene):
     controls: dict = {}
     reveal_kinds: frozenset = frozenset()
     reaction_label = "reaction time in ms (correct answers only)"  # under the results' times
+    reaction_noun = "reaction"  # what the results call one reaction: "slap", "grab" ...
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
     settle_ms = 0          # ... and this long after the timeline has played out (see busy())
     end_delay_ms = 1800    # the final table stays on screen this long before the results
@@ -146,6 +159,7 @@ class GameScene(Scene):
                            # whose final table may wait long; a slap must not skip it)
     strip = True           # draw the seat strip along the bottom of the safe area
     phone_layout = "menu"  # a phone seat's page: "otter", "slap", "hand", "flixo" or "menu"
+    pause_hint_pos = None  # (x, y) of the bottom right of the pause keys; None: under SAFE
 
     # -- lifecycle -------------------------------------------------------------------------------
     def enter(self, game_id: str | None = None, seats=None, seed: int | None = None,
@@ -362,6 +376,17 @@ class GameScene(Scene):
         elif change.kind == "back":
             self.seat_back(p)
 
+    def handle_raw(self, event, t_ns: int) -> bool:
+        """Escape pauses a game people play (keyboard players' pause key, RESERVED_KEYS); in
+        attract mode it ends the demo like any button."""
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE:
+            return False
+        if self.demo:
+            self.app.manager.reset("title")
+        elif self.humans():
+            self.app.manager.push("pause", game=self, device=None, seat=None)
+        return True
+
     def handle(self, item) -> None:
         if self.demo:  # attract mode: any button ends it
             if item.down:
@@ -429,8 +454,10 @@ class GameScene(Scene):
         self.wakes[p] = self.game_ms()
 
     def key_label(self, p: int, action: str) -> str:
-        """What player p presses for `action` on their own device ("F", "A", "Num 0"), for
-        prompts on the table; the action's name for a CPU or a device the hub does not know."""
+        """What player p presses for `action` on their own device ("F", "A", "Cross", "Num 0"),
+        for prompts on the table: a shell.input.ButtonName, which look.keycap and
+        look.button_cap draw as that device shows it (key cap, pad button by family, phone
+        button); the action's name for a CPU or a device the hub does not know."""
         hub = getattr(self.app, "hub", None)
         device = self.seats[p].device
         if hub is None or device is None:
@@ -439,6 +466,37 @@ class GameScene(Scene):
             return hub.label(device, action)
         except Exception:  # an unknown or vanished device must not break a prompt
             return action.upper()
+
+    def prompt_devices(self) -> list:
+        """The devices of the people playing this game (for draw_hint and escape_cap)."""
+        return [self.seats[p].device for p in self.humans()
+                if p not in self.lost and self.seats[p].device is not None]
+
+    def draw_prompt(self, canvas, p: int, pairs, pos, anchor: str = "topleft",
+               size: int = look.SMALL, max_width: int | None = None):
+        """A line of player p's own buttons and what they do, e.g. pairs = [("a", "play it"),
+        (("left", "right"), "choose")]: key caps for a keyboard zone, the pad's own buttons by
+        family, a phone's buttons; placed by `anchor` at pos. For a CPU or an unknown device
+        the actions' names. Returns the rect drawn."""
+        device = self.seats[p].device if p not in self.bots else None
+        if device is None or getattr(self.app, "hub", None) is None:
+            pairs = [(([tuple(a.upper() for a in ((acts,) if isinstance(acts, str)
+                                                  else acts))]), meaning)
+                     for acts, meaning in pairs if acts != "escape"]
+            return look.caps_row(canvas, pos, pairs, size, anchor=anchor, max_width=max_width)
+        return self.draw_hint(canvas, pairs, devices=[device], pos=pos, anchor=anchor,
+                              size=size, max_width=max_width)
+
+    def draw_pause_hint(self, canvas, pos=None, anchor: str = "bottomright"):
+        """The pause keys of the people at the table: Escape (when a keyboard zone plays) and
+        every device's own Start, e.g. "[Esc] / [1] / (Menu) pause". Nothing in attract mode
+        or with no human playing."""
+        if self.demo or not self.prompt_devices():
+            return None
+        if pos is None:
+            pos = self.pause_hint_pos or (look.SAFE.right, look.SAFE.bottom + 48)
+        caps = [(c,) for c in [self.escape_cap()] if c is not None] + self.button_caps("start")
+        return look.caps_row(canvas, pos, [(caps, "pause")], look.MIN_FONT, anchor=anchor)
 
     def covered(self) -> int | None:
         """The human to move whose secret hand is still covered (hand_curtain), or None. It is
@@ -544,7 +602,7 @@ class GameScene(Scene):
         self.app.manager.replace(
             "results", game_id=self.game_id, seats=self.seats, outcome=self.state.outcome(),
             reactions=self.reactions, scene_class=type(self), options=self.options,
-            demo=self.demo)
+            demo=self.demo, final_view=self.state.view(None))
 
     def view(self) -> dict:
         """The shared table view, cached until the state changes."""
@@ -558,9 +616,12 @@ class GameScene(Scene):
         self.draw_table(canvas, self.view())
         if self.strip:
             self.draw_strip(canvas)
-        if self.demo:
-            look.text(canvas, "DEMO - press any button to play", (look.SAFE.right, look.SAFE.top),
-                      look.SMALL, look.MUTED, "topright")
+        if self.demo:  # under the safe area: it must cover nothing of the game
+            look.text(canvas, "DEMO - press any button to play",
+                      (look.CENTER[0], look.SAFE.bottom + 48), look.MIN_FONT, look.MUTED,
+                      "midbottom")
+        else:
+            self.draw_pause_hint(canvas)
 
     def draw_strip(self, canvas) -> None:
         """One badge per player along the bottom; the player to move is raised and outlined."""
@@ -574,7 +635,8 @@ class GameScene(Scene):
 
     def seat_badge_info(self, p: int) -> dict:
         seat = self.seats[p]
-        glyph = "CPU" if p in self.bots else self.app.device_glyph(seat.device)
+        glyph = f"CPU {seat.cpu}" if p in self.bots and seat.cpu else \
+            "CPU" if p in self.bots else self.app.device_glyph(seat.device)
         return {"seat": seat, "glyph": glyph, "lost": p in self.lost}
 
     # -- helpers for subclasses ------------------------------------------------------------------

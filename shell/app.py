@@ -92,6 +92,16 @@ SETTLE_FRAMES = 45         # a new scene is auto-screenshotted this many frames 
 NOTICE_MS = 7000
 
 
+def next_shot_number(folder: Path) -> int:
+    """1 + the highest number a file name in `folder` starts with ("007-title.png": 7)."""
+    highest = 0
+    for entry in folder.iterdir():
+        digits = entry.name.split("-", 1)[0]
+        if digits.isdigit():
+            highest = max(highest, int(digits))
+    return highest + 1
+
+
 class FrameThread:
     """Runs one function (App.work: a frame's updates and drawing) on its own thread, once per
     run(take) call. run() calls take() about every `interval` s (WORK_POLL_S) until the work is
@@ -328,12 +338,14 @@ class App:
 
     # -- screenshots -----------------------------------------------------------------------------
     def screenshot(self, label: str = "") -> Path:
+        """Save the canvas as <number>-<scene>.png; the number goes on after the highest one
+        already in the folder, so a new session never overwrites an earlier one's shots."""
         folder = self.screenshot_dir or Path("screenshots")
         folder.mkdir(parents=True, exist_ok=True)
         self._shots_taken += 1
         top = self.manager.top
         name = label or (top.name if top is not None else "empty")
-        path = folder / f"{self._shots_taken:03d}-{name}.png"
+        path = folder / f"{next_shot_number(folder):03d}-{name}.png"
         pygame.image.save(self.canvas, str(path))
         return path
 

@@ -61,7 +61,13 @@ second stick); its glyph is "Ph<n>".
 Other API: hub.scan(t_ns) (open pads already connected, e.g. when the hub is made after their
 ADDED events were taken), glyph(device) -> "K1" / "P3", bindings_text(device) -> [(action,
 label)], zone_held(zone) -> [(action, key label, held)] for the key-test screen, devices(),
-pad_name(device), close().
+pad_name(device), close(), last_device (the device that last pressed a button).
+
+Button names: family(device) says how a device's buttons look ("keys", "phone", "xbox",
+"playstation", "nintendo", "pad": SDL's controller type of a pad, read when it is opened);
+label(device, action) is what that device calls the button for an action, a ButtonName (a str
+that also carries family, action and a face button's place), and names(device) all of them.
+Every prompt on screen asks label() and draws the answer with look.button_cap.
 """
 
 from __future__ import annotations
@@ -226,6 +232,110 @@ PAD_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
               "up2": "Right stick up", "down2": "Right stick down",
               "left2": "Right stick left", "right2": "Right stick right"}
 
+# ---- what each kind of device calls its buttons ---------------------------------------------
+# A device's FAMILY says how its buttons look and what they are called: "keys" (a keyboard
+# zone: its own keys), "xbox", "playstation", "nintendo" (pads whose layout SDL knows:
+# SDL_GameControllerTypeForIndex), "pad" (any other pad: Xbox letters in Xbox places, drawn
+# neutral), "phone" (the phone page's own buttons). look.button_cap draws a ButtonName of
+# each family as that family's key cap or button.
+PAD_FAMILIES = ("xbox", "playstation", "nintendo", "pad")
+FAMILIES = ("keys", "phone") + PAD_FAMILIES
+# SDL_GameControllerType -> family. 1/2 Xbox 360/One, 3/4/7 PS3/PS4/PS5, 5 Switch Pro and
+# 11-13 Joy-Cons; the rest (0 unknown, 6 virtual, 8 Luna, 9 Stadia, 10 Shield) use Xbox
+# letters in Xbox places, drawn neutral.
+CONTROLLER_TYPE_FAMILIES = {1: "xbox", 2: "xbox", 3: "playstation", 4: "playstation",
+                            7: "playstation", 5: "nintendo", 11: "nintendo", 12: "nintendo",
+                            13: "nintendo"}
+_STICK2 = {"up2": "R stick up", "down2": "R stick down", "left2": "R stick left",
+           "right2": "R stick right"}
+_DIRECTIONS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right"}
+# Short names for prompts, per family (and per model where the labels differ). Face buttons are
+# the ones in the action's place: SDL's "a" is the bottom button, except on Nintendo pads with
+# SDL's default SDL_GAMECONTROLLER_USE_BUTTON_LABELS=1, where "a" is the button labelled A
+# (on the right; see nintendo_names).
+PAD_NAMES = {
+    "pad": {**_DIRECTIONS, **_STICK2, "a": "A", "b": "B", "x": "X", "y": "Y", "l": "LB",
+            "r": "RB", "start": "Start", "back": "Back"},
+    "xbox": {**_DIRECTIONS, **_STICK2, "a": "A", "b": "B", "x": "X", "y": "Y", "l": "LB",
+             "r": "RB", "start": "Menu", "back": "View"},
+    "xbox360": {**_DIRECTIONS, **_STICK2, "a": "A", "b": "B", "x": "X", "y": "Y", "l": "LB",
+                "r": "RB", "start": "Start", "back": "Back"},
+    "playstation": {**_DIRECTIONS, **_STICK2, "a": "Cross", "b": "Circle", "x": "Square",
+                    "y": "Triangle", "l": "L1", "r": "R1", "start": "Options",
+                    "back": "Share"},
+    "ps3": {**_DIRECTIONS, **_STICK2, "a": "Cross", "b": "Circle", "x": "Square",
+            "y": "Triangle", "l": "L1", "r": "R1", "start": "Start", "back": "Select"},
+    "ps5": {**_DIRECTIONS, **_STICK2, "a": "Cross", "b": "Circle", "x": "Square",
+            "y": "Triangle", "l": "L1", "r": "R1", "start": "Options", "back": "Create"},
+}
+PHONE_NAMES = {**PHONE_LABELS, "back": "Leave"}
+# Where each face button sits (for the little position marks look draws): "s" bottom,
+# "e" right, "w" left, "n" top, by SDL's controller button (its action).
+FACE_PLACES = {"a": "s", "b": "e", "x": "w", "y": "n"}
+
+
+def nintendo_names(use_labels: bool = True) -> dict:
+    """A Nintendo pad's names. With SDL's button labels on (its default), SDL's A is the
+    button labelled A (right), B the bottom one, X the top, Y the left; off, SDL's A is the
+    bottom button, labelled B (Nintendo's B/A/Y/X in the bottom/right/left/top places)."""
+    faces = {"a": "A", "b": "B", "x": "X", "y": "Y"} if use_labels else \
+        {"a": "B", "b": "A", "x": "Y", "y": "X"}
+    return {**_DIRECTIONS, **_STICK2, **faces, "l": "L", "r": "R", "start": "+", "back": "−"}
+
+
+def nintendo_places(use_labels: bool = True) -> dict:
+    """Where a Nintendo pad's button for each face action sits (see nintendo_names)."""
+    return {"a": "e", "b": "s", "x": "n", "y": "w"} if use_labels else dict(FACE_PLACES)
+
+
+class ButtonName(str):
+    """What a device calls a button ("F", "A", "Cross", "Pause"): a str, so it reads in any
+    text, that also knows its `family` (FAMILIES), its `action` and, for a pad's face
+    button, its `place` ("s", "e", "w", "n"), so look.button_cap can draw it as that device
+    shows it."""
+
+    family: str
+    action: str
+    place: str
+
+    def __new__(cls, text: str, family: str, action: str, place: str = ""):
+        name = super().__new__(cls, text)
+        name.family, name.action, name.place = family, action, place
+        return name
+
+    def __reduce__(self):
+        return (ButtonName, (str(self), self.family, self.action, self.place))
+
+
+def _controller_type(index: int) -> int:
+    """SDL_GameControllerTypeForIndex(index): SDL's idea of the pad's layout (0 unknown)."""
+    try:
+        from shell import sdl
+        lib = sdl.library()
+        lib.SDL_GameControllerTypeForIndex.argtypes = [ctypes.c_int]
+        lib.SDL_GameControllerTypeForIndex.restype = ctypes.c_int
+        return int(lib.SDL_GameControllerTypeForIndex(index))
+    except (RuntimeError, OSError, AttributeError):
+        return 0
+
+
+def _sdl_uses_button_labels() -> bool:
+    """SDL's SDL_GAMECONTROLLER_USE_BUTTON_LABELS hint (on unless someone turned it off)."""
+    try:
+        from shell import sdl
+        lib = sdl.library()
+        lib.SDL_GetHintBoolean.argtypes = [ctypes.c_char_p, ctypes.c_int]
+        lib.SDL_GetHintBoolean.restype = ctypes.c_int
+        return bool(lib.SDL_GetHintBoolean(b"SDL_GAMECONTROLLER_USE_BUTTON_LABELS", 1))
+    except (RuntimeError, OSError, AttributeError):
+        return True
+
+
+def pad_model(controller_type: int) -> str:
+    """The PAD_NAMES table (or "nintendo") for an SDL controller type."""
+    family = CONTROLLER_TYPE_FAMILIES.get(controller_type, "pad")
+    return {1: "xbox360", 3: "ps3", 7: "ps5"}.get(controller_type, family)
+
 
 def _controller_module():
     """pygame's game-controller module, initialised (the hub may be made before pygame.init)."""
@@ -238,11 +348,13 @@ def _controller_module():
 class _Pad:
     """One connected pad: its SDL handle and the state the hub needs to read it."""
 
-    def __init__(self, device, instance_id, guid, name, controller=None, joystick=None):
+    def __init__(self, device, instance_id, guid, name, controller=None, joystick=None,
+                 model: str = "pad"):
         self.device = device
         self.instance_id = instance_id
         self.guid = guid
         self.name = name
+        self.model = model  # a PAD_NAMES key, or "nintendo" (see pad_model)
         self.controller = controller  # pygame._sdl2.controller.Controller, None for plain pads
         self.joystick = joystick      # pygame.joystick.Joystick (always: it gave the ids)
         self.axes: dict[int, int] = {}  # axis -> -1 / 0 / +1 after hysteresis
@@ -302,6 +414,8 @@ class InputHub:
         self._build_keymap()
         self._skipped = False  # a pad was left unopened because MAX_PADS were connected
         self._phones: dict[str, str] = {}  # connected phone -> the name it typed
+        self._models: dict[str, str] = {}  # pad device id -> model, kept after an unplug
+        self.last_device: str | None = None  # the device that last pressed something
         if pygame.get_init():
             pygame.joystick.init()
             _controller_module()
@@ -400,6 +514,44 @@ class InputHub:
             self._pad_numbers[device] = len(self._pad_numbers) + 1
         return f"P{self._pad_numbers[device]}"
 
+    def family(self, device: str | None) -> str:
+        """How this device's buttons look (FAMILIES): "keys", "phone", "xbox",
+        "playstation", "nintendo" or "pad" (also for a pad the hub does not know)."""
+        if device in self.bindings:
+            return "keys"
+        if is_phone(device):
+            return "phone"
+        model = self._models.get(device, "pad")
+        return {"xbox360": "xbox", "ps3": "playstation", "ps5": "playstation"}.get(model, model)
+
+    def set_model(self, device: str, model: str) -> None:
+        """Say which pad model a device id is (PAD_NAMES key or "nintendo"); the hub does this
+        itself when it opens a pad, from SDL's controller type."""
+        self._models[device] = model
+
+    def names(self, device: str | None) -> dict[str, ButtonName]:
+        """action -> what this device calls the button for it (only the actions it has); a
+        pad also has "move" (its d-pad or left stick as a whole) and "move2" (its right
+        stick), for prompts that mean all four directions."""
+        family = self.family(device)
+        if family == "keys":
+            table = self.bindings[device]
+            return {a: ButtonName(key_label(table[a]), "keys", a) for a in ACTIONS if a in table}
+        if family == "phone":
+            return {a: ButtonName(PHONE_NAMES[a], "phone", a) for a in ACTIONS
+                    if a in PHONE_NAMES}
+        model = self._models.get(device, "pad")
+        if model == "nintendo":
+            labels = _sdl_uses_button_labels()
+            table, places = nintendo_names(labels), nintendo_places(labels)
+        else:
+            table, places = PAD_NAMES.get(model, PAD_NAMES["pad"]), FACE_PLACES
+        names = {a: ButtonName(table[a], family, a, places.get(a, "")) for a in ACTIONS}
+        # the whole d-pad / left stick and the whole right stick, for "move" prompts
+        names["move"] = ButtonName("D-pad", family, "move")
+        names["move2"] = ButtonName("R stick", family, "move2")
+        return names
+
     def bindings_text(self, device: str) -> list[tuple[str, str]]:
         """(action, key or button label) for how-to cards, in ACTIONS order."""
         if device in self.bindings:
@@ -411,13 +563,10 @@ class InputHub:
         return [(a, PAD_LABELS[a]) for a in ACTIONS]
 
     def label(self, device: str, action: str) -> str:
-        """The key or button this device uses for `action`, as shown on screen ("F", "A")."""
-        if device in self.bindings:
-            key = self.bindings[device].get(action)
-            return key_label(key) if key else "-"  # a zone has no second stick, say
-        if is_phone(device):
-            return PHONE_LABELS.get(action, "-")
-        return PAD_LABELS.get(action, action.upper())
+        """The key or button this device uses for `action`, as shown on screen: a ButtonName
+        ("F", "A", "Cross", "Pause": a str that look.button_cap draws as this device shows
+        it), or "-" when the device has none (a zone has no second stick, say)."""
+        return self.names(device).get(action, "-")
 
     def hold_progress(self, device: str, t_ns: int) -> float:
         """How far "back" has been held towards leaving, 0..1 (0 when not held)."""
@@ -559,6 +708,8 @@ class InputHub:
         now = bool(sources)
         if now == was:
             return
+        if now:
+            self.last_device = device
         seat = self.seats.seat_of(device)
         out.append(Press(device, action, now, t_ns, None if seat is None else seat.index))
         if action == "back":
@@ -598,6 +749,7 @@ class InputHub:
             guid = joy.get_guid()
             name = joy.get_name()
             handle = _controller_module().Controller(index) if as_controller else None
+            model = pad_model(_controller_type(index)) if as_controller else "pad"
             if handle is not None:
                 name = handle.name or name
         except pygame.error:
@@ -613,7 +765,8 @@ class InputHub:
             return
         device, seat, kind = self._device_for(guid)
         self._pads[instance_id] = _Pad(device, instance_id, guid, name,
-                                       controller=handle, joystick=joy)
+                                       controller=handle, joystick=joy, model=model)
+        self._models[device] = model
         self.glyph(device)  # number the pad in order of arrival
         out.append(DeviceChange(kind, device, seat, t_ns, name))
 

@@ -10,6 +10,12 @@ when the display mode changes).
 Sofa rules: no type under MIN_FONT (28 px) on the canvas; light text on the dark table,
 dark ink on light cards; a seat is always shown by colour AND shape AND name AND device glyph.
 Motion: things ease out (ease_out) over MOTION_MS; highlights pulse with pulse().
+
+Buttons: every prompt draws the buttons of the device that presses them. button_cap draws a
+shell.input.ButtonName as that device shows it (a key cap for a keyboard zone, a pad's face
+button by family with a mark for its place, a d-pad, a dark pill for LB / Options / +, a phone
+button); keycap does the same for such a name; caps_row draws a line of (buttons, meaning)
+prompts.
 """
 
 from __future__ import annotations
@@ -74,18 +80,48 @@ CACHE_BYTES = 48_000_000
 SMALL_ENTRY = 256  # what a cached value that is not a surface is counted as (wrapped lines)
 
 
+# The bundled font's kerning table pushes many letter pairs APART ("tt" by 10 % of the size, so
+# the logo read "Flot te Fünf"; "yb", "kk" ... too), which no type designer meant. Text is set
+# without the kerning of any pair the font widens by more than KERN_GAP of its size (the
+# pieces between such pairs keep the font's own kerning, the tightening kind included).
+KERN_GAP = 0.04
+
+
+def _unkerned_pieces(font: pygame.font.Font, text: str, gaps: dict) -> list[str]:
+    """text cut between the letters of every pair `font` kerns apart ("Flotte" -> ["Flot",
+    "te"]). gaps: the font's cache, pair -> True when it is cut there."""
+    pieces, start = [], 0
+    for i in range(1, len(text)):
+        pair = text[i - 1:i + 1]
+        cut = gaps.get(pair)
+        if cut is None:
+            widened = font.size(pair)[0] - font.size(pair[0])[0] - font.size(pair[1])[0]
+            cut = gaps[pair] = widened > KERN_GAP * font.size(pair)[1]
+        if cut:
+            pieces.append(text[start:i])
+            start = i
+    return pieces + [text[start:]]
+
+
 class Font:
     """pygame-ce's bundled font measured in canvas units: render() draws its glyphs at
-    paint.SCALE (so text is sharp at 4K), size() and get_linesize() answer in units."""
+    paint.SCALE (so text is sharp at 4K), size() and get_linesize() answer in units.
+    Pairs the font kerns apart are set side by side, without that kerning (KERN_GAP)."""
 
     def __init__(self, size: int):
         self.pixels = pygame.font.Font(FONT_FILE, size * paint.SCALE)
+        self._gaps: dict[str, bool] = {}
 
     def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
-        return self.pixels.render(text, antialias, colour, background)
+        pieces = _unkerned_pieces(self.pixels, text, self._gaps)
+        if len(pieces) == 1:
+            return self.pixels.render(text, antialias, colour, background)
+        return paint.join_row([self.pixels.render(p, antialias, colour, background)
+                               for p in pieces], background)
 
     def size(self, text: str) -> tuple[int, int]:
-        w, h = self.pixels.size(text)
+        sizes = [self.pixels.size(p) for p in _unkerned_pieces(self.pixels, text, self._gaps)]
+        w, h = sum(s[0] for s in sizes), max(s[1] for s in sizes)
         return -(-w // paint.SCALE), -(-h // paint.SCALE)
 
     def get_linesize(self) -> int:
@@ -417,7 +453,11 @@ def menu(canvas, labels, selected: int, top: int, width: int = 640, height: int 
 
 
 def keycap(canvas, pos, label: str, size: int = SMALL) -> pygame.Rect:
-    """A key or button name drawn as a key cap (light box, dark ink), topleft at pos."""
+    """A key or button name drawn as a key cap (light box, dark ink), topleft at pos. A pad's
+    or phone's button name (shell.input.ButtonName) is drawn as that device's button instead
+    (button_cap)."""
+    if getattr(label, "family", "keys") != "keys":
+        return button_cap(canvas, pos, label, size)
     surf = text_surface(label, size, INK)
     box = paint.get_rect(surf, topleft=(pos[0] + 12, pos[1] + 6)).inflate(24, 12)
     box.topleft = pos
@@ -434,7 +474,7 @@ def controls(canvas, rect, pairs, size: int = SMALL, max_rows: int = 6) -> int:
     row_h = font(size).get_linesize() + 24
     rows = 1
     for label, meaning in pairs:
-        cap_w = font(size).size(label)[0] + 24
+        cap_w = cap_size(label, size)[0]
         words_w = font(size).size(meaning)[0]
         if x > rect.left and x + cap_w + 10 + words_w > rect.right:
             rows += 1
@@ -485,8 +525,10 @@ def seat_badge(canvas, pos, seat, glyph: str = "", *, ready: bool | None = None,
                width: int | None = None) -> pygame.Rect:
     """A seat's badge: its shape in its colour, its name, its device glyph (and ready/lost).
 
-    The seat's colour also rims the badge; `active` (whose turn) rings it in white."""
+    The seat's colour also rims the badge; `active` (whose turn) rings it in white. A CPU
+    seat's glyph ("CPU hard") sits on its level's colour (level_colour)."""
     label = seat.name
+    cpu = getattr(seat, "cpu", None)
     state = "LOST" if lost else ("READY" if ready else ("" if ready is None else "..."))
 
     def build():
@@ -512,14 +554,15 @@ def seat_badge(canvas, pos, seat, glyph: str = "", *, ready: bool | None = None,
         x += paint.get_width(name_s) + 18
         if glyph_s:
             box = paint.get_rect(glyph_s, midleft=(x + 12, BADGE_H // 2)).inflate(24, 12)
-            paint.rect(surf, MUTED if not lost else BAD, box, border_radius=10)
+            fill = BAD if lost else (level_colour(cpu) if cpu else MUTED)
+            paint.rect(surf, fill, box, border_radius=10)
             paint.blit(surf, glyph_s, paint.get_rect(glyph_s, center=box.center))
             x = box.right + 14
         if state_s:
             paint.blit(surf, state_s, paint.get_rect(state_s, midleft=(x, BADGE_H // 2)))
         return _prepare(surf)
 
-    key = ("badge", label, tuple(seat.colour), seat.shape, glyph, state, width)
+    key = ("badge", label, tuple(seat.colour), seat.shape, glyph, state, width, cpu)
     surf = cached(key, build)
     rect = paint.get_rect(surf, **{anchor: pos})
     if active:
@@ -536,7 +579,8 @@ def seat_strip(canvas, infos, active=frozenset(), y: int | None = None) -> list:
     surfs = []
     for p, info in enumerate(infos):
         key = ("badge", info["seat"].name, tuple(info["seat"].colour), info["seat"].shape,
-               info.get("glyph", ""), "LOST" if info.get("lost") else "", None)
+               info.get("glyph", ""), "LOST" if info.get("lost") else "", None,
+               getattr(info["seat"], "cpu", None))
         surfs.append(_cache.get(key))
     widths = [paint.get_width(s) if s is not None else 360 for s in surfs]
     gap = 24
@@ -566,3 +610,209 @@ def flash_above(canvas, rect, s: str, colour=BAD) -> pygame.Rect:
     paint.rect(canvas, colour, box, border_radius=box.height // 2)
     paint.blit(canvas, surf, paint.get_rect(surf, center=box.center))
     return box
+
+
+# -- button caps: a key, or a pad's or phone's button, as that device shows it ---------------------
+# shell.input.ButtonName carries `family` ("keys", "phone", "xbox", "playstation", "nintendo",
+# "pad"), `action` and, for face buttons, `place`; look draws it. A plain str is a key cap.
+PAD_BODY = (38, 40, 52)
+PAD_RING = (132, 140, 170)
+FACE_COLOURS = {
+    "xbox": {"a": (96, 184, 64), "b": (232, 66, 66), "x": (52, 128, 236), "y": (246, 190, 0)},
+    "playstation": {"a": (132, 170, 246), "b": (242, 96, 108), "x": (234, 136, 206),
+                    "y": (70, 206, 176)},
+}
+PHONE_BUTTON = (64, 78, 140)
+_FACES = ("a", "b", "x", "y")
+_DIRS = ("up", "down", "left", "right")
+
+
+def _cap_kind(label) -> str:
+    """How a label is drawn: "key", "face", "dpad", "pill" (shoulders, start, back, sticks)
+    or "phone"."""
+    family = getattr(label, "family", "keys")
+    if family == "keys":
+        return "key"
+    if family == "phone":
+        return "phone"
+    action = getattr(label, "action", "")
+    if action in _FACES:
+        return "face"
+    if action in _DIRS or action == "move":
+        return "dpad"
+    return "pill"
+
+
+def cap_size(label, size: int = SMALL) -> tuple[int, int]:
+    """Width and height (canvas units) of button_cap(label, size)."""
+    h = font(size).size("Ag")[1] + 12
+    kind = _cap_kind(label)
+    if kind == "face":
+        return h + 16, h
+    if kind == "dpad":
+        return h, h
+    return font(size).size(str(label))[0] + 24 + (8 if kind in ("pill", "phone") else 0), h
+
+
+def button_cap(canvas, pos, label, size: int = SMALL, anchor: str = "topleft") -> pygame.Rect:
+    """A button as the device that presses it shows it: a keyboard key as a key cap (light
+    box, dark ink), a pad's face button as a round button with the family's letter or
+    PlayStation shape and colour and a mark for where it sits on the pad, a d-pad direction as
+    a d-pad with that arm lit, other pad buttons (LB, L1, Options, +) as dark pills, a phone's
+    button as the phone page's blue pill. Cached per look. Returns the rect drawn."""
+    w, h = cap_size(label, size)
+    kind = _cap_kind(label)
+    family = getattr(label, "family", "keys")
+    action = getattr(label, "action", "")
+    place = getattr(label, "place", "")
+    key = ("cap", kind, family, action, place, str(label), size)
+    surf = cached(key, lambda: _prepare(_build_cap(kind, family, action, place, str(label),
+                                                   size, w, h)))
+    rect = pygame.Rect(0, 0, w, h)
+    setattr(rect, anchor, pos)
+    paint.blit(canvas, surf, (rect.x, rect.y))
+    return rect
+
+
+def _build_cap(kind, family, action, place, text_s, size, w, h) -> pygame.Surface:
+    surf = paint.surface((w, h + 4), pygame.SRCALPHA)
+    if kind == "key":
+        box = pygame.Rect(0, 0, w, h)
+        paint.rect(surf, SHADOW, box.move(0, 4), border_radius=10)
+        paint.rect(surf, CARD, box, border_radius=10)
+        t = font(size).render(text_s, True, INK)
+        paint.blit(surf, t, paint.get_rect(t, center=box.center))
+        return surf
+    if kind in ("pill", "phone"):
+        box = pygame.Rect(0, 0, w, h)
+        fill, edge = (PHONE_BUTTON, WHITE) if kind == "phone" else (PAD_BODY, PAD_RING)
+        paint.rect(surf, SHADOW, box.move(0, 4), border_radius=h // 2)
+        paint.rect(surf, fill, box, border_radius=h // 2)
+        paint.rect(surf, edge, box, width=2, border_radius=h // 2)
+        t = font(size).render(text_s, True, WHITE)
+        paint.blit(surf, t, paint.get_rect(t, center=box.center))
+        return surf
+    if kind == "dpad":
+        c, arm, thick = h / 2, h / 2 - 2, h * 0.36
+        paint.circle(surf, SHADOW, (c, c + 3), h / 2)
+        paint.circle(surf, PAD_BODY, (c, c), h / 2)
+        cross = [pygame.Rect(round(c - thick / 2), round(c - arm), round(thick), round(2 * arm)),
+                 pygame.Rect(round(c - arm), round(c - thick / 2), round(2 * arm), round(thick))]
+        for r in cross:
+            paint.rect(surf, PAD_RING, r, border_radius=3)
+        ends = {"up": (c, c - arm * 0.62), "down": (c, c + arm * 0.62),
+                "left": (c - arm * 0.62, c), "right": (c + arm * 0.62, c)}
+        for spot in ends.values() if action == "move" else [ends[action]]:
+            paint.circle(surf, ACCENT, spot, thick * (0.4 if action == "move" else 0.52))
+        return surf
+    # a face button: a round dark button, the family's letter or shape in its colour, and four
+    # dots at the right showing where it sits on the pad
+    r = h / 2
+    c = (r, r)
+    paint.circle(surf, SHADOW, (r, r + 3), r)
+    paint.circle(surf, PAD_BODY, c, r)
+    paint.circle(surf, PAD_RING, c, r, width=2)
+    colour = FACE_COLOURS.get(family, {}).get(action, WHITE)
+    if family == "playstation":
+        k = r * 0.42
+        if action == "a":
+            paint.line(surf, colour, (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), 4)
+            paint.line(surf, colour, (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), 4)
+        elif action == "b":
+            paint.circle(surf, colour, c, k * 1.1, width=4)
+        elif action == "x":
+            paint.rect(surf, colour, pygame.Rect(round(c[0] - k), round(c[1] - k),
+                                                 round(2 * k), round(2 * k)), width=4)
+        else:
+            pts = [(c[0], c[1] - k * 1.2), (c[0] + k * 1.15, c[1] + k * 0.8),
+                   (c[0] - k * 1.15, c[1] + k * 0.8)]
+            paint.lines(surf, colour, True, pts, 4)
+    else:
+        t = font(size).render(text_s, True, colour)
+        paint.blit(surf, t, paint.get_rect(t, center=c))
+    dots = {"n": (0, -1), "s": (0, 1), "w": (-1, 0), "e": (1, 0)}
+    mx, my, step = h + 7, r, 7
+    for name, (dx, dy) in dots.items():
+        on = name == place
+        paint.circle(surf, ACCENT if on else PAD_RING, (mx + dx * step, my + dy * step),
+                     4 if on else 2.5)
+    return surf
+
+
+def _group_width(group, size: int) -> int:
+    return sum(cap_size(c, size)[0] for c in group) + 6 * (len(group) - 1)
+
+
+def _caps_lines(pairs, size: int, max_width: int):
+    """caps_row's layout: [(items of a line, its width)], items (width, caps, meaning)."""
+    slash = font(size).size(" / ")[0]
+    items = []
+    for caps, meaning in pairs:
+        caps = [c if isinstance(c, tuple) else (c,) for c in caps]
+        width = sum(_group_width(c, size) for c in caps) + slash * max(0, len(caps) - 1)
+        width += (font(size).size(meaning)[0] + 10) if meaning else 0
+        items.append((width, caps, meaning))
+    lines, line, line_w = [], [], 0
+    for item in items:
+        if line and line_w + CAPS_GAP + item[0] > max_width:
+            lines.append((line, line_w))
+            line, line_w = [], 0
+        line_w += (CAPS_GAP if line else 0) + item[0]
+        line.append(item)
+    if line:
+        lines.append((line, line_w))
+    return lines
+
+
+CAPS_GAP = 40  # between two prompts of a caps_row
+
+
+def caps_row_size(pairs, size: int = SMALL, max_width: int | None = None) -> tuple[int, int]:
+    """Width and height caps_row would take for these pairs."""
+    lines = _caps_lines(pairs, size, max_width or SAFE.width)
+    row_h = font(size).size("Ag")[1] + 24
+    return max((w for _, w in lines), default=0), row_h * len(lines) - 12 if lines else 0
+
+
+def caps_row(canvas, pos, pairs, size: int = SMALL, colour=MUTED, anchor: str = "midbottom",
+             max_width: int | None = None) -> pygame.Rect:
+    """One line of prompts: pairs of (caps, meaning), caps a list of button names or of tuples
+    of them (one device's buttons for the prompt, drawn side by side; "/" between the devices)
+    and meaning the words after them. Placed by `anchor` at pos; wraps onto more lines (upwards
+    for a bottom anchor) when wider than max_width (SAFE's width by default). Returns the rect of
+    all lines (empty, at pos, when there is nothing to show)."""
+    max_width = max_width or SAFE.width
+    lines = _caps_lines(pairs, size, max_width)
+    slash = font(size).size(" / ")[0]
+    h = font(size).size("Ag")[1] + 12
+    w, total_h = caps_row_size(pairs, size, max_width)
+    total = pygame.Rect(0, 0, w, total_h)
+    setattr(total, anchor, pos)
+    y = total.top
+    for line, line_w in lines:
+        x = total.left
+        if anchor in ("midtop", "midbottom", "center"):
+            x = total.centerx - line_w // 2
+        elif anchor.endswith("right"):
+            x = total.right - line_w
+        for _, caps, meaning in line:
+            for i, group in enumerate(caps):
+                if i:
+                    text(canvas, " / ", (x, y + h // 2), size, colour, "midleft")
+                    x += slash
+                for j, cap in enumerate(group):
+                    x = button_cap(canvas, (x + (6 if j else 0), y), cap, size).right
+            if meaning:
+                text(canvas, meaning, (x + 10, y + h // 2), size, colour, "midleft")
+                x += 10 + font(size).size(meaning)[0]
+            x += CAPS_GAP
+        y += h + 12
+    return total
+
+
+# A CPU player's level as a colour (its badge in the lobby and the seat strip).
+LEVEL_COLOURS = {"easy": GOOD, "normal": ACCENT, "hard": BAD}
+
+
+def level_colour(level) -> tuple:
+    return LEVEL_COLOURS.get(level, MUTED)

@@ -495,6 +495,19 @@ def _record_blit(src, dest, area, flags) -> pygame.Rect:
     return rect if rect.w and rect.h else pygame.Rect(x, y, 0, 0)
 
 
+def join_row(parts: list, background=None) -> pygame.Surface:
+    """Pixel surfaces (rendered text pieces) side by side, top-aligned, in one new surface."""
+    surf = pygame.Surface((sum(p.get_width() for p in parts),
+                           max(p.get_height() for p in parts)), pygame.SRCALPHA)
+    if background is not None:
+        surf.fill(background)
+    x = 0
+    for part in parts:
+        surf.blit(part, (x, 0))
+        x += part.get_width()
+    return surf
+
+
 def fill(dst, colour, r=None, special_flags: int = 0) -> pygame.Rect:
     if r is None:
         r = dst.get_rect()

@@ -18,7 +18,8 @@ Contract:
     seats.join(device) -> Seat | None     # lowest free seat; the device's seat if it has one;
                                           # None when the table is full
     seats.leave(index)                    # frees the seat (human or CPU)
-    seats.add_cpu(level) -> Seat | None   # lowest free seat as a CPU (always ready)
+    seats.add_cpu(level) -> Seat | None   # lowest free seat as a CPU (always ready), named with
+                                          # the first CPU_NAMES name no other seat shows
     seats.set_cpu_level(index, level)     # ValueError unless the seat is a CPU
     seats.set_ready(index, ready=True)
     seats.rename(index, name)             # cleaned by clean_name; blank -> "Player N"
@@ -27,7 +28,7 @@ Contract:
     seats.seat_of(device) -> Seat | None  # lost seats included (they still belong to the device)
     seats.claim(index, device) -> Seat    # device takes a free, lost or CPU seat; ValueError if a
                                           # connected human holds it or the device sits elsewhere
-    seats.hand_to_cpu(index, level) -> Seat
+    seats.hand_to_cpu(index, level) -> Seat  # the CPU takes a CPU name too
     seats.pad_lost(device) -> Seat | None # marks the device's seat lost
     seats.pad_back(device) -> Seat | None # un-marks it; None unless a lost seat waits for device
     seats.occupied() -> list[Seat]        # taken seats in index order
@@ -68,6 +69,10 @@ SEAT_STYLES: tuple[SeatStyle, ...] = (
 )
 
 DEFAULT_NAMES: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(MAX_SEATS))
+# CPU players' own names: short, friendly, easy to tell apart at 3 m (a CPU is never "Player 4":
+# "Player 4 wins!" reads as a person). The level is shown beside the name as a badge.
+CPU_NAMES: tuple[str, ...] = ("Kalle", "Lotte", "Emil", "Fritzi", "Hugo", "Mia", "Otto",
+                              "Rosi", "Paule", "Greta")
 
 
 def clean_name(name: str) -> str:
@@ -107,7 +112,7 @@ class Seat:
 
     @property
     def label(self) -> str:
-        """Name for badges: "Anna", "Player 3 (CPU hard)"."""
+        """Name for badges: "Anna", "Kalle (CPU hard)"."""
         if self.cpu is not None:
             return f"{self.name} (CPU {self.cpu})"
         return self.name
@@ -178,7 +183,13 @@ class Seats:
         if seat is not None:
             seat.device, seat.cpu, seat.ready, seat.lost = None, level, True, False
             self._no_profile(seat)
+            seat.name = self._cpu_name(seat)
         return seat
+
+    def _cpu_name(self, seat: Seat) -> str:
+        """The first CPU name no other taken seat shows (the seat's own name if all are)."""
+        taken = {s.name for s in self.seats if s is not seat and not s.is_free}
+        return next((n for n in CPU_NAMES if n not in taken), self.own_names[seat.index])
 
     def set_cpu_level(self, index: int, level: str) -> None:
         seat = self.seats[index]
@@ -191,7 +202,7 @@ class Seats:
 
     def rename(self, index: int, name: str) -> None:
         self.own_names[index] = clean_name(name) or DEFAULT_NAMES[index]
-        if self.seats[index].profile is None:
+        if self.seats[index].profile is None and self.seats[index].cpu is None:
             self.seats[index].name = self.own_names[index]
 
     def set_profile(self, index: int, profile: int | None, name: str = "") -> None:
@@ -227,6 +238,7 @@ class Seats:
         seat = self.seats[index]
         seat.device, seat.cpu, seat.ready, seat.lost = None, level, True, False
         self._no_profile(seat)
+        seat.name = self._cpu_name(seat)
         return seat
 
     def pad_lost(self, device: str) -> Seat | None:

@@ -6,6 +6,7 @@ settings["game_options"], and handed to the game the lobby starts."""
 import pytest
 
 import game
+from shell import look
 from scenes.screens.lobby import LobbyScene
 from scenes.game_scene import GameScene
 from tests.driving import key, run_until
@@ -35,7 +36,7 @@ def start_game(app):
     ("flotter_otter", ["8"], "series", True),             # any seated player may change it
     ("flotter_otter", ["e", "e"], "series", False),       # two values: R goes round
     ("fliegen_klatschen", ["e", "e"], "remove", 32),
-    ("fliegen_klatschen", ["q"], "remove", 48),           # L from the first value wraps
+    ("fliegen_klatschen", ["e", "e", "e", "e"], "remove", 48),  # R stops at the last value
     ("fliegen_klatschen", ["e", "7"], "remove", 0),
 ])
 def test_the_choice_reaches_the_game(app, game_id, keys, option, value):
@@ -47,6 +48,24 @@ def test_the_choice_reaches_the_game(app, game_id, keys, option, value):
     assert stored[game_id][option] == value if keys else game_id not in stored
     scene = start_game(app)
     assert scene.state.options[option] == value
+
+
+def test_l_at_the_first_value_stays_there_and_every_value_is_shown(app):
+    """No jump from "all 112" round to "64 of 112": the ends of a list stop; the lobby shows
+    every value the game offers (the chosen one lit)."""
+    lobby = lobby_with_two(app, "fliegen_klatschen")
+    key(app, "q")                                   # kb1 "l" at "all 112"
+    assert lobby.options() == {"remove": 0}
+    assert app.audio.counts["error"] >= 1
+    drawn = []
+    real = look.text_surface
+    look.text_surface = lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1]
+    try:
+        lobby.draw(app.canvas)
+    finally:
+        look.text_surface = real
+    _, choices = game.GAMES["fliegen_klatschen"].option_choices["remove"]
+    assert all(label in drawn for _, label in choices)
 
 
 def test_the_choice_is_remembered_by_the_next_lobby(app):

@@ -9,7 +9,7 @@ import pytest
 from game.fliegen_klatschen import INFO as FK
 from scenes.games import game_scene_class
 from shell.input import Press
-from shell.seats import Seats
+from shell.seats import CPU_NAMES, Seats
 from tests.practice_rig import frame, key_at, rig, seat  # noqa: F401
 
 KB1 = {"a": "f", "b": "g", "x": "r", "y": "t", "start": "1", "down": "s", "up": "w"}
@@ -69,7 +69,7 @@ def test_a_name_typed_on_a_keyboard_makes_the_seats_profile_and_the_device_remem
     assert app.seats[0].device == "kb1" and app.seats[0].profile is None
     kb1(rig, "start")                               # Start: who sits here?
     picker = top(app)
-    assert picker.name == "profile" and [k for k, _ in picker.items] == ["new", "guest"]
+    assert picker.name == "profile" and [k for k, _ in picker.items] == ["new", "guest", "name"]
     kb1(rig, "a")                                   # New profile ...
     assert picker.mode == "type"
     raw(rig, keydown("s"), typed("A"), typed("nna"))  # kb1's "down" key types, moves nothing
@@ -190,7 +190,7 @@ def test_a_seat_forgets_its_profile_when_someone_else_sits_there():
     assert (s.profile, s.name) == (None, "Anna's seat")
     seats.set_profile(s.index, 7, "Anna")
     seats.hand_to_cpu(s.index, "easy")
-    assert (s.profile, s.name) == (None, "Anna's seat")
+    assert (s.profile, s.name) == (None, CPU_NAMES[0])  # a CPU has a name of its own
     with pytest.raises(ValueError):
         seats.set_profile(s.index, 7, "Anna")       # a CPU has no profile
     s = seats.join("kb3")

@@ -59,10 +59,10 @@ class CalibrateScene(Scene):
         self.now = 0
 
     def video_label(self) -> str:
-        return f"TV lag:  <  {lag.video_lag(self.app.settings)} ms  >   (A: measure)"
+        return f"TV lag:  <  {lag.video_lag(self.app.settings)} ms  >   (measure)"
 
     def audio_label(self) -> str:
-        return f"Sound lag:  <  {lag.audio_lag(self.app.settings)} ms  >   (A: measure)"
+        return f"Sound lag:  <  {lag.audio_lag(self.app.settings)} ms  >   (measure)"
 
     def times_reactions(self) -> bool:
         """While taps along the beat are measured, presses are read at full rate."""
@@ -178,15 +178,18 @@ class CalibrateScene(Scene):
             if self.message:
                 look.text(canvas, self.message, (look.CENTER[0], look.SAFE.bottom - 100),
                           look.BODY, look.ACCENT, "midtop")
-            look.hint(canvas, "Up/Down: choose    Left/Right: 1 ms less / more    A: measure"
-                              "    B: back")
+            self.draw_hint(canvas, [(("up", "down"), "choose"),
+                                    (("left", "right"), "1 ms less / more"), ("a", "measure"),
+                                    ("b", "back")])
             return
         if self.result is not None:
             self.draw_result(canvas)
             return
         what = "flash" if self.test == "video" else "click"
-        look.text(canvas, f"Tap your A button with every {what}",
-                  (look.CENTER[0], look.SAFE.top + 110), look.LARGE, look.ACCENT, "midtop")
+        look.text(canvas, f"Tap along with every {what}:", (look.CENTER[0], look.SAFE.top + 110),
+                  look.LARGE, look.ACCENT, "midtop")
+        self.draw_hint(canvas, [("a", "tap")], pos=(look.CENTER[0], look.SAFE.top + 180),
+                       anchor="midtop", size=look.BODY)
         square = pygame.Rect(0, 0, 460, 460)
         square.center = (look.CENTER[0], look.CENTER[1] + 40)
         if self.test == "video":
@@ -198,7 +201,7 @@ class CalibrateScene(Scene):
             look.text(canvas, "listen ...", square.center, look.TITLE, look.MUTED, "center")
         look.text(canvas, f"{len(self.taps)} taps", (look.CENTER[0], square.bottom + 30),
                   look.BODY, look.TEXT, "midtop")
-        look.hint(canvas, "B: stop")
+        self.draw_hint(canvas, [("b", "stop")])
 
     def draw_result(self, canvas) -> None:
         r = self.result
@@ -216,4 +219,4 @@ class CalibrateScene(Scene):
             look.text(canvas, f"Practice screens will say: {lag.note(max(1, r.lag_ms))}"
                       if r.lag_ms > 0 else "Practice screens will show times as measured.",
                       (look.CENTER[0], look.CENTER[1] + 190), look.SMALL, look.MUTED, "midtop")
-        look.hint(canvas, "A: keep it    B: drop it")
+        self.draw_hint(canvas, [("a", "keep it"), ("b", "drop it")])

@@ -8,6 +8,8 @@ results, which pop themselves after a few seconds; the DemoScene resumes and sta
 
 from __future__ import annotations
 
+import pygame
+
 import game
 from shell import look
 from shell.seats import Seats
@@ -54,3 +56,9 @@ class DemoScene(Scene):
             look.text(canvas, "No games installed yet.", look.CENTER, look.LARGE, look.TEXT,
                       "center")
         look.hint(canvas, "DEMO - press any button to play")
+
+    def handle_raw(self, event, t_ns: int) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.manager.reset("title")
+            return True
+        return False

@@ -41,7 +41,7 @@ class KeyTestScene(Scene):
         return False
 
     def handle(self, item) -> None:
-        if down(item, "b") and not item.device.startswith("kb"):
+        if down(item, "b") and not item.device.startswith("kb"):  # a pad's (or phone's) B
             self.app.manager.pop()
 
     def update(self, dt_ms: float) -> None:
@@ -66,7 +66,7 @@ class KeyTestScene(Scene):
     def draw(self, canvas) -> None:
         look.background(canvas)
         look.title(canvas, "Keyboard test")
-        look.text(canvas, "Everybody: hold Up + Left + A + B of your zone together. "
+        look.text(canvas, "Everybody: hold the four outlined keys of your zone together. "
                   "A key that stays dark was dropped.", (look.CENTER[0], look.SAFE.top + 110),
                   look.SMALL, look.MUTED, "midtop")
         colw = look.SAFE.width // len(KEYBOARD_ZONES)
@@ -90,4 +90,10 @@ class KeyTestScene(Scene):
             if verdict:
                 look.text(canvas, verdict, (x, y + 40), look.SMALL,
                           look.GOOD if verdict.startswith("all") else look.BAD)
-        look.hint(canvas, f"Most keys held at once, all zones: {self.best_all}    Esc: back")
+        hint = self.draw_hint(canvas, [("escape", "back")], devices=["kb1"])
+        pads = [d for d in self.prompt_devices() if self.app.hub.family(d) != "keys"]
+        if pads:  # (a pad or phone pressed last: its B leaves too)
+            self.draw_hint(canvas, [("b", "back")], devices=pads,
+                           pos=(look.SAFE.right, look.SAFE.bottom), anchor="bottomright")
+        look.text(canvas, f"Most keys held at once, all zones: {self.best_all}",
+                  (look.SAFE.left, look.SAFE.bottom), look.SMALL, look.TEXT, "bottomleft")

@@ -2,15 +2,22 @@
 
 * A device without a seat joins with any button but B/Back (a pad button or a keyboard zone's
   action key). B on a device without a seat, while nobody sits, goes back to the game select.
-* Seated: A toggles ready; B un-readies; Start picks who sits there (the profile picker,
-  scenes/screens/profile.py; a device that had a profile last time has it again when it
-  joins); holding Back leaves the seat (the input hub sends LEAVE); X adds a CPU player;
+* Seated: A toggles ready; B un-readies a ready seat and, from a seat that is not ready, goes
+  back to the game select (the seats stay taken; Escape too); Start picks who sits there (the profile
+  picker, scenes/screens/profile.py, which also takes a typed name; a device that had a
+  profile last time has it again when it joins); holding Back leaves the seat (the input hub
+  sends LEAVE); X adds a CPU player (it gets a name of its own, shell.seats.CPU_NAMES);
   Up/Down pick a CPU seat, Left/Right change its level, Y removes it.
-* Game options (GameInfo.option_choices) show as one line each under the seats; any seated human
-  changes them with the shoulder buttons L / R (keyboard zones: their "l" / "r" keys): with one
-  option L steps its value back and R forward; with several, L picks the next option and R steps
-  its value. The choice is kept in settings["game_options"][game_id] (option -> value) and
-  passed to the game as `options`; a stored value the game does not offer counts as unset.
+* Every prompt shows the buttons of the device that presses it: each seat's slot lists its own
+  keys or pad buttons (ready, name, add a CPU, leave), the line at the bottom the CPU and
+  "back" buttons of every seated device (scenes/base.py, draw_hint).
+* Game options (GameInfo.option_choices) show as one line each under the seats, with every
+  value the game offers and the chosen one lit; any seated human changes them with the
+  shoulder buttons L / R (keyboard zones: their "l" / "r" keys): with one option L steps its
+  value back and R forward, stopping at the first and last value (two values just swap);
+  with several, L picks the next option and R steps its value round. The choice is kept in
+  settings["game_options"][game_id] (option -> value) and passed to the game as `options`; a
+  stored value the game does not offer counts as unset.
 * When every human seat is ready and the number of players fits the game (min..max), a three
   second countdown starts (any change stops it), then the how-to card (or the game).
 * Phones (shell/phones), while they are on: a panel at the right shows the QR code of the phone
@@ -36,7 +43,7 @@ from ..profiles import seat_joined
 from ..widgets import is_press
 
 COUNTDOWN_MS = 3000
-SLOT_W, SLOT_H = 400, 300
+SLOT_W, SLOT_H = 400, 280
 SLOT_GAP = 30
 PHONE_W = 400            # the phones' panel at the right (the slots narrow to make room)
 QR_MODULE = 8            # canvas px per QR module (a version-3 code with its margin: 296 px)
@@ -94,7 +101,11 @@ class LobbyScene(Scene):
             return
         name = names[self.option_row % len(names)]
         count = len(self.info.option_choices[name][1])
-        self.choice[name] = (self.choice[name] + (-1 if action == "l" else 1)) % count
+        step = -1 if action == "l" else 1
+        if len(names) == 1 and count > 2 and not 0 <= self.choice[name] + step < count:
+            self.app.audio.play("error")  # the end of the list: no jump round to the other end
+            return
+        self.choice[name] = (self.choice[name] + step) % count
         games = dict(self.app.settings.get("game_options", {}) or {})
         mine = games.get(self.game_id)
         games[self.game_id] = {**(mine if isinstance(mine, dict) else {}), **self.options()}
@@ -177,8 +188,7 @@ class LobbyScene(Scene):
         if item.seat is None:
             if item.action in ("b", "back"):
                 if not seats.humans():
-                    self.app.audio.play("back")
-                    self.app.manager.pop()
+                    self.back()
                 return
             if item.action.startswith(("up", "down", "left", "right")):
                 return
@@ -208,6 +218,8 @@ class LobbyScene(Scene):
                 seats.set_ready(seat.index, False)
                 self.app.audio.play("back")
                 self.countdown = None
+            else:
+                self.back()
         elif item.action == "x":
             if self.room():
                 new = seats.add_cpu(self.app.settings.get("cpu_level", "normal"))
@@ -236,6 +248,18 @@ class LobbyScene(Scene):
             self.app.audio.play("leave")
             self.countdown = None
 
+    def handle_raw(self, event, t_ns: int) -> bool:
+        """Escape goes back to the game select, as B does (the seats stay taken)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
+    def back(self) -> None:
+        """Back to the game select (the seats stay taken for the next game)."""
+        self.app.audio.play("back")
+        self.app.manager.pop()
+
     # -- time ----------------------------------------------------------------------------------
     def problem(self) -> str:
         """Why the game cannot start now ('' when it can)."""
@@ -244,11 +268,11 @@ class LobbyScene(Scene):
         if not seats.humans():
             return "Press a button to join"
         if n < self.info.min_players:
-            return f"{self.info.min_players} players needed: join, or add a CPU with X"
+            return f"{self.info.min_players} players needed: join, or add a CPU"
         if n > self.info.max_players:
             return f"At most {self.info.max_players} players: someone please leave"
         if not seats.all_ready():
-            return "Press A when you are ready"
+            return "Waiting for everybody to be ready"
         return ""
 
     def update(self, dt_ms: float) -> None:
@@ -302,55 +326,68 @@ class LobbyScene(Scene):
                                look.SAFE.top + 130 + (i // 4) * (SLOT_H + SLOT_GAP), slot_w,
                                SLOT_H)
             self.draw_slot(canvas, rect, seat, seat.index == chosen_cpu, now)
+        slots_bottom = look.SAFE.top + 130 + 2 * SLOT_H + SLOT_GAP
+        # from the bottom up: the buttons every seated device shares, the options, the news
+        pairs = [("b", "back to the games"), ("escape", "back")]
+        names = list(self.info.option_choices)
+        if len(names) == 1:
+            pairs = [(("l", "r"), names and self.info.option_choices[names[0]][0].lower())] + pairs
+        elif names:
+            pairs = [("l", "next option"), ("r", "change it")] + pairs
+        if cpus:
+            pairs = [(("up", "down"), "pick a CPU"), (("left", "right"), "its level"),
+                     ("y", "remove it")] + pairs
+        hint = self.draw_hint(canvas, pairs)
+        y = (hint.top if hint.height else look.SAFE.bottom) - 16
+        y = self.draw_options(canvas, y)
         problem = self.problem()
+        banner_y = max(slots_bottom + 8, y - 92)  # over the prompts when they fill the room
         if self.countdown is not None:
             n = int(self.countdown // 1000) + 1
-            look.banner(canvas, f"Starting in {n}", look.GOOD, y=look.SAFE.bottom - 200)
+            look.banner(canvas, f"Starting in {n}", look.GOOD, y=banner_y)
         elif self.message_ms > 0:
-            look.banner(canvas, self.message, look.BAD, y=look.SAFE.bottom - 200)
-        elif problem:
-            look.text(canvas, problem, (look.CENTER[0], look.SAFE.bottom - 182), look.LARGE,
-                      look.ACCENT, "midtop")
-        self.draw_options(canvas)
-        look.hint(canvas, "A: ready    Start: profile    X: add CPU    Up/Down + Left/Right: "
-                          "CPU level    Y: remove CPU    hold Back: leave")
+            look.banner(canvas, self.message, look.BAD, y=banner_y)
+        elif problem and y - 70 >= slots_bottom:  # (the slots say it too)
+            look.text(canvas, problem, (look.CENTER[0], y - 12), look.LARGE, look.ACCENT,
+                      "midbottom")
 
-    def draw_options(self, canvas) -> None:
-        """One centred line per offered option: "Label: value" and, on the line L/R change,
-        the L and R keys of every seated human's device as key caps."""
+    def draw_options(self, canvas, bottom: int) -> int:
+        """One centred line per offered option, bottom line ending at `bottom`: its label and
+        every value the game offers, the chosen one lit (the line L / R change is lit too;
+        their buttons are in the prompts below). Returns the top of the lines."""
         names = list(self.info.option_choices)
-        caps = []
-        for seat in self.app.seats.humans():
-            pair = tuple(self.app.hub.label(seat.device, a) for a in ("l", "r"))
-            if "-" not in pair and pair not in caps:  # a zone may have no l / r key
-                caps.append(pair)
-        y = look.SAFE.bottom - 104 - 52 * (len(names) - 1)
+        if not names:
+            return bottom
+        row_h = 58
+        top = bottom - row_h * len(names)
         for row, name in enumerate(names):
             label, choices = self.info.option_choices[name]
-            chosen = row == self.option_row % len(names)
-            parts = [(f"{label}: ", look.MUTED), (choices[self.choice[name]][1],
-                                                   look.ACCENT if chosen else look.TEXT)]
-            if chosen and caps:
-                parts.append(("     ", look.MUTED))
-                for i, pair in enumerate(caps):
-                    if i:
-                        parts.append((" or ", look.MUTED))
-                    parts += [(pair[0], "cap"), (pair[1], "cap")]
-                parts.append((" change" if len(names) == 1 else " next option / change",
-                              look.MUTED))
-            # label and value in BODY; the keys and the words around them in SMALL
-            widths = [look.font(look.SMALL if colour == "cap" or i > 1 else look.BODY)
-                      .size(s)[0] + (32 if colour == "cap" else 0)
-                      for i, (s, colour) in enumerate(parts)]
+            chosen_row = row == self.option_row % len(names)
+            mid = top + row * row_h + row_h // 2
+            parts = [(f"{label}:", None)] + [(text, i == self.choice[name])
+                                             for i, (_, text) in enumerate(choices)]
+            size = look.SMALL
+            widths = [look.font(look.BODY).size(parts[0][0])[0] + 20] + \
+                [look.font(size).size(t)[0] + 40 for t, _ in parts[1:]]
+            if sum(widths) > look.SAFE.width:  # too many values to show: the chosen one only
+                chosen = choices[self.choice[name]][1]
+                parts = [parts[0], (f"<  {chosen}  >", True)]
+                widths = widths[:1] + [look.font(size).size(parts[1][0])[0] + 40]
             x = look.CENTER[0] - sum(widths) // 2
-            for i, ((s, colour), w) in enumerate(zip(parts, widths)):
-                if colour == "cap":
-                    look.keycap(canvas, (x, y + 2), s)
+            look.text(canvas, parts[0][0], (x, mid), look.BODY,
+                      look.TEXT if chosen_row else look.MUTED, "midleft")
+            x += widths[0]
+            for (text, lit), w in zip(parts[1:], widths[1:]):
+                pill = pygame.Rect(x, mid - 22, w - 10, 44)
+                if lit:
+                    paint.rect(canvas, look.ACCENT if chosen_row else look.TEXT, pill,
+                               border_radius=22)
                 else:
-                    look.text(canvas, s, (x, y + 24), look.SMALL if i > 1 else look.BODY,
-                              colour, "midleft")
+                    paint.rect(canvas, look.PANEL_EDGE, pill, width=2, border_radius=22)
+                look.text(canvas, text, pill.center, size, look.INK if lit else look.MUTED,
+                          "center")
                 x += w
-            y += 52
+        return top
 
     def draw_phones(self, canvas, phones, rect) -> None:
         """The phones' panel: the QR code of the page (room code in it), the address and the
@@ -378,52 +415,79 @@ class LobbyScene(Scene):
 
     def draw_slot(self, canvas, rect, seat, chosen: bool, now: int) -> None:
         glyph = self.app.device_glyph(seat.device) if seat.is_human else ""
-        ready_key = self.app.hub.label(seat.device, "a") if seat.is_human else ""
         key = ("slot", seat.index, seat.name, seat.device, seat.cpu, seat.ready, seat.lost,
-               chosen, glyph, ready_key, rect.width)
-        slot = look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, ready_key,
-                                                          rect.width))
+               chosen, glyph, rect.width)
+        slot = look.cached(key, lambda: self.slot_surface(seat, chosen, glyph, rect.width))
         paint.blit(canvas, slot, (rect.x - 16, rect.y - 16))
+        if seat.is_human and not seat.lost:  # this seat's own buttons
+            y = rect.y + (196 if seat.ready else 96)
+            for pairs in self.slot_legend(seat.device, seat.ready, rect.width - 30):
+                look.caps_row(canvas, (rect.x + 24, y), pairs, look.MIN_FONT,
+                              anchor="topleft", max_width=rect.width - 30)
+                y += 44
         progress = self.app.hub.hold_progress(seat.device, now) if seat.device else 0.0
         if progress > 0:
-            bar = pygame.Rect(rect.x + 30, rect.bottom - 36, int((rect.width - 60) * progress), 14)
-            paint.rect(canvas, look.BAD, bar, border_radius=7)
+            bar = pygame.Rect(rect.x + 30, rect.bottom - 20, int((rect.width - 60) * progress), 12)
+            paint.rect(canvas, look.BAD, bar, border_radius=6)
 
-    def slot_surface(self, seat, chosen: bool, glyph: str, ready_key: str = "A",
-                     width: int = SLOT_W) -> pygame.Surface:
-        """One seat's slot, drawn once per look (cached by draw_slot)."""
+    def slot_legend(self, device: str, ready: bool, width: int) -> list:
+        """A seat's own buttons in its slot, one caps_row line each, every line at most
+        `width` wide at MIN_FONT (a long key name gets the short words: "Backspace leave")."""
+        rows = [("b", "not ready", "undo")] if ready else [
+            ("a", "ready", "ready"), ("start", "name", "name"), ("x", "add a CPU", "+ CPU"),
+            ("back", "hold: leave", "leave")]
+        out = []
+        for action, words, short in rows:
+            for text in (words, short):
+                pairs = self.hint_pairs([(action, text)], [device])
+                if not pairs or look.caps_row_size(pairs, look.MIN_FONT, 10_000)[0] <= width:
+                    break
+            if pairs:
+                out.append(pairs)
+        return out
+
+    def slot_surface(self, seat, chosen: bool, glyph: str, width: int = SLOT_W) -> pygame.Surface:
+        """One seat's slot without its buttons, drawn once per look (cached by draw_slot): the
+        seat's shape, its name and its device glyph; a CPU's level as a badge."""
         surf = paint.surface((width + 32, SLOT_H + 40), pygame.SRCALPHA)
         rect = pygame.Rect(16, 16, width, SLOT_H)
         if seat.is_free:
             paint.rect(surf, look.PANEL_EDGE, rect, width=3, border_radius=28)
             look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 100), 46,
                             look.mix(seat.colour, look.BG_BOTTOM, 0.6))
-            look.text(surf, "free seat", (rect.centerx, rect.y + 190), look.BODY, look.MUTED,
+            look.text(surf, "free seat", (rect.centerx, rect.y + 180), look.BODY, look.MUTED,
                       "midtop")
             return surf.convert_alpha()
         if chosen:
             paint.rect(surf, look.WHITE, rect.inflate(16, 16), border_radius=34)
         look.panel(surf, rect, radius=28, edge=seat.colour)
-        look.draw_shape(surf, seat.shape, (rect.centerx, rect.y + 95), 54, seat.colour,
+        look.draw_shape(surf, seat.shape, (rect.x + 50, rect.y + 56), 30, seat.colour,
                         outline=look.INK)
-        fits = look.font(look.LARGE).size(seat.name)[0] <= width - 24
-        name_size = look.LARGE if fits else look.BODY
-        look.text(surf, seat.name, (rect.centerx, rect.y + 170), name_size, look.TEXT, "midtop")
+        room = width - 100 - (0 if seat.is_cpu else 70)
+        size = next((s for s in (look.LARGE, look.BODY) if look.font(s).size(seat.name)[0]
+                     <= room), look.SMALL)
+        look.text(surf, seat.name, (rect.x + 94, rect.y + 56), size, look.TEXT, "midleft")
         if seat.is_cpu:
-            look.text(surf, f"CPU: {seat.cpu}", (rect.centerx, rect.y + 235), look.BODY,
-                      look.ACCENT if chosen else look.MUTED, "midtop")
+            look.text(surf, "CPU player", (rect.centerx, rect.y + 118), look.SMALL,
+                      look.MUTED, "midtop")
+            level = pygame.Rect(0, 0, 220, 64)
+            level.midtop = (rect.centerx, rect.y + 166)
+            paint.rect(surf, look.WHITE if chosen else look.level_colour(seat.cpu), level,
+                       border_radius=32)
+            paint.rect(surf, look.level_colour(seat.cpu), level.inflate(-8, -8),
+                       border_radius=28)
+            look.text(surf, seat.cpu, level.center, look.BODY, look.INK, "center")
             return surf.convert_alpha()
         gl = look.text_surface(glyph, look.SMALL, look.INK)
-        box = paint.get_rect(gl, topright=(rect.right - 26, rect.y + 24)).inflate(22, 10)
+        box = paint.get_rect(gl, topright=(rect.right - 22, rect.y + 38)).inflate(22, 10)
         paint.rect(surf, look.MUTED, box, border_radius=10)
         paint.blit(surf, gl, paint.get_rect(gl, center=box.center))
         if seat.lost:
-            state, colour = "phone lost" if is_phone(seat.device) else "pad lost", look.BAD
+            state = "phone lost" if is_phone(seat.device) else "pad lost"
+            look.text(surf, state, (rect.centerx, rect.y + 150), look.LARGE, look.BAD, "midtop")
         elif seat.ready:
-            state, colour = "READY", look.GOOD
-        else:
-            state, colour = f"press {ready_key}", look.MUTED  # this device's own key
-        look.text(surf, state, (rect.centerx, rect.y + 235), look.BODY, colour, "midtop")
+            look.text(surf, "READY", (rect.centerx, rect.y + 112), look.LARGE, look.GOOD,
+                      "midtop")
         return surf.convert_alpha()
 
 
@@ -449,3 +513,4 @@ def qr_surface(matrix) -> pygame.Surface:
                 paint.rect(surf, look.INK, ((c + 4) * QR_MODULE, (r + 4) * QR_MODULE,
                                             QR_MODULE, QR_MODULE))
     return surf
+

@@ -1,7 +1,8 @@
 """Pause overlay: holds the paused game scene (which stays on the stack, clock stopped) and is
 drawn over it.
 
-Opened by "start" from a seated player: whoever holds that seat drives it (resume, the three
+Opened by "start" from a seated player, or by the Escape key (then any seated human of the game
+drives it): whoever holds that seat drives it (resume, the three
 volumes with left/right, the rules, settings, quit to the menu): the same pad, or the device that
 claimed the seat after that pad was lost. While that seat has no device (its pad lost, or handed
 to the CPU), any seated human of the game drives it, so a pause is never orphaned. Opened
@@ -10,6 +11,10 @@ plugged back in takes its seat again (the input hub re-binds it and sends Device
 device without a seat pressing A claims the seat; any seated player of the game may choose
 "Hand ... to the CPU". When no seat is missing any more, a pause opened for a lost pad closes by
 itself (at once, or when it is on top again if Settings covers it).
+
+Start (the driver's) and Escape resume at once, whatever item is highlighted; so does B. The
+prompts at the bottom show the driver's own buttons (every seated player's while anyone may
+drive).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ import pygame
 
 from shell import look
 from shell.input import is_phone
+
+import pygame
 
 from ..base import Scene
 from ..widgets import Menu, change_volume, down, is_press, volume_label
@@ -65,6 +72,25 @@ class PauseScene(Scene):
         self.menu.index = keys.index(key) if key in keys else 0
 
     # -- input ---------------------------------------------------------------------------------
+    def handle_raw(self, event, t_ns: int) -> bool:
+        """Escape resumes (keyboard players' pause key), unless a seat waits for its pad."""
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE:
+            return False
+        if self.show_rules:
+            self.show_rules = False
+        elif not self.game.lost:
+            self.close()
+        else:
+            self.app.audio.play("error")
+        return True
+
+    def prompt_devices(self) -> list:
+        """The driver's device, or every seated human's of the game while anyone may drive."""
+        driver = self.driver_seat()
+        if driver is not None:
+            return [self.app.seats[driver].device]
+        return self.game.prompt_devices()
+
     def driver_seat(self) -> int | None:
         """The seat that drives the menu now: the one that paused while a human of the game
         holds it with a connected device; None (anyone seated) otherwise."""
@@ -112,6 +138,9 @@ class PauseScene(Scene):
         if self.show_rules:
             if down(item):
                 self.show_rules = False
+            return
+        if down(item, "start"):  # Start resumes, whatever is highlighted
+            self.choose("resume")
             return
         what = self.menu.handle(item)
         key = self.menu.key
@@ -175,19 +204,22 @@ class PauseScene(Scene):
             y = rect.bottom + 14
         if game.lost:
             back = "Open the page again" if phones else "Plug it back in"
-            look.text(canvas, f"{back}, or press A on a free pad or keyboard zone "
-                      "to take the seat", (look.CENTER[0], y + 6), look.SMALL, look.TEXT,
-                      "midtop")
-            y += 60
-        panel = pygame.Rect(0, 0, 900, 760)
-        panel.midtop = (look.CENTER[0], max(look.SAFE.top + 110, y + 10))
-        panel.height = min(panel.height, look.SAFE.bottom - 40 - panel.top)
+            free = [d for d in self.app.hub.devices() if self.app.seats.seat_of(d) is None]
+            rect = self.draw_hint(canvas, [("a", "takes the seat")], devices=free,
+                                  pos=(look.CENTER[0], y + 56), anchor="midtop",
+                                  max_width=look.SAFE.width - 200)
+            look.text(canvas, f"{back}, or a free device takes the seat:",
+                      (look.CENTER[0], y + 6), look.SMALL, look.TEXT, "midtop")
+            y = rect.bottom + 10 if rect.height else y + 60
+        panel = pygame.Rect(0, 0, 1000, 900)
+        panel.midtop = (look.CENTER[0], max(look.SAFE.top + 80, y + 10))
+        panel.height = min(panel.height, look.SAFE.bottom - 10 - panel.top)
         look.panel(canvas, panel)
-        look.text(canvas, "Paused", (panel.centerx, panel.top + 24), look.TITLE, look.ACCENT,
+        look.text(canvas, "Paused", (panel.centerx, panel.top + 20), look.TITLE, look.ACCENT,
                   "midtop")
         if self.show_rules:
             rules = list(type(game).rules) or [game.info.pitch]
-            yy = panel.top + 140
+            yy = panel.top + 130
             for line in rules:
                 yy = look.paragraph(canvas, line, pygame.Rect(panel.left + 50, yy,
                                                               panel.width - 100, 300),
@@ -195,10 +227,19 @@ class PauseScene(Scene):
             look.text(canvas, "any button: back", (panel.centerx, panel.bottom - 20),
                       look.SMALL, look.MUTED, "midbottom")
             return
-        n = len(self.menu.items)
-        height = min(84, (panel.bottom - panel.top - 200) // n - 16)
-        look.menu(canvas, [self.menu.label(i) for i in range(n)], self.menu.index,
-                  panel.top + 130, width=760, height=max(56, height), gap=14)
         driver = "the player who paused" if self.driver_seat() is not None else "any player"
-        look.text(canvas, f"Left/Right: volume    A: choose ({driver})",
-                  (panel.centerx, panel.bottom - 20), look.SMALL, look.MUTED, "midbottom")
+        foot = look.text(canvas, f"The menu is for {driver}",
+                         (panel.centerx, panel.bottom - 16), look.SMALL, look.MUTED,
+                         "midbottom")
+        pairs = self.hint_pairs([(("up", "down"), "choose"), (("left", "right"), "volume"),
+                                 ("a", "select"), ("start", "resume")])
+        escape = self.escape_cap()
+        if escape is not None and pairs and pairs[-1][1] == "resume":  # Esc resumes too
+            pairs[-1] = ([(escape,)] + pairs[-1][0], "resume")
+        hint = look.caps_row(canvas, (panel.centerx, foot.top - 10), pairs, look.SMALL,
+                             anchor="midbottom", max_width=panel.width - 60)
+        n = len(self.menu.items)
+        room = hint.top - 16 - (panel.top + 116)
+        height = max(50, min(84, room // n - 12))
+        look.menu(canvas, [self.menu.label(i) for i in range(n)], self.menu.index,
+                  panel.top + 116, width=760, height=height, gap=12)

@@ -160,8 +160,9 @@ class PracticeScene(Scene):
                 look.text(canvas, f"Now: {note}", (panel.left + 30, panel.bottom - 60),
                           look.SMALL, look.ACCENT)
         self.draw_seats(canvas, pygame.Rect(panel.left, panel.bottom + 24, panel.width, 150))
-        look.hint(canvas, "A: start    X: join    Start: your profile    Y: CPU rival    "
-                          "hold Back: leave")
+        self.draw_hint(canvas, [(("up", "down"), "choose"), ("a", "start"), ("x", "join"),
+                                ("start", "your profile"), ("y", "CPU rival"),
+                                ("back", "hold: leave")])
 
     def draw_drill(self, canvas, panel, drill) -> None:
         picture = pygame.Rect(panel.left + 30, panel.top + 30, 460, 300)
@@ -178,7 +179,7 @@ class PracticeScene(Scene):
         for seat in self.app.seats.humans()[:4]:
             last = self.lasts.get((seat.profile, drill.kind))
             if seat.profile is None:
-                line = f"{seat.name}: no profile (Start) - times are not kept"
+                line = f"{seat.name}: no profile - times are not kept"
             elif last is None:
                 line = f"{seat.name}: first time"
             else:
@@ -192,8 +193,11 @@ class PracticeScene(Scene):
     def draw_seats(self, canvas, rect) -> None:
         seats = self.app.seats.occupied()
         if not seats:
-            look.text(canvas, self.message or "Press X to take a seat (or just choose a drill)",
-                      rect.center, look.BODY, look.MUTED, "center")
+            if self.message:
+                look.text(canvas, self.message, rect.center, look.BODY, look.MUTED, "center")
+                return
+            rect2 = self.draw_hint(canvas, [("x", "take a seat (or just choose a drill)")],
+                                   pos=rect.center, anchor="center", size=look.BODY)
             return
         x, y = rect.left, rect.top
         for seat in seats:
@@ -324,6 +328,14 @@ class PracticeSummaryScene(Scene):
         else:
             self.menu.draw(canvas, top + 40, width=look.SAFE.right - table.right - 60,
                            x=(table.right + look.SAFE.right) // 2)
+            self.draw_hint(canvas, [(("up", "down"), "choose"), ("a", "OK"), ("b", "back")],
+                           pos=(look.SAFE.right, look.SAFE.bottom), anchor="bottomright",
+                           max_width=look.SAFE.right - table.right - 20)
+
+    def prompt_devices(self) -> list:
+        """The people who practised (CPU rivals have no buttons)."""
+        return [s.device for p, s in enumerate(self.seats) if p not in self.cpus
+                and getattr(s, "device", None)] or super().prompt_devices()
 
 
 class PracticeDemoScene(Scene):

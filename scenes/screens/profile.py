@@ -9,8 +9,10 @@ Profiles live in the reaction-time store (shell.stats); the seat and its device 
 choice (scenes/profiles.py). Only the seat's device drives the picker (any device when it was
 opened for no seat).
 
-The list: Up/Down, A chooses (a profile, "New profile ...", "Guest"), X renames the profile
-under the cursor, Y deletes it (after a confirm), B leaves without a change.
+The list: Up/Down, A chooses (a profile, "New profile ...", "Guest" or "Just a name ..."), X
+renames the profile under the cursor, Y deletes it (after a confirm), B leaves without a change.
+"Just a name" types a name for the seat without making a profile: the seat shows it (and keeps
+it in settings["seat_names"]) and its times are not kept, as for a guest.
 
 Typing a name: an on-screen keyboard that a pad drives (directions move, A types the key,
 B deletes a letter, X a space, Start is done) and that a real keyboard types into (letters,
@@ -24,6 +26,7 @@ from __future__ import annotations
 import pygame
 
 from shell import look, paint
+from shell.seats import clean_name
 from shell.stats import NAME_MAX, ProfileError
 
 from ..base import Scene
@@ -33,7 +36,7 @@ from ..widgets import down, is_press
 ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZÄÖÜ-")
 SPECIAL = ("space", "delete", "done")  # the bottom row
 SPECIAL_LABELS = {"space": "Space", "delete": "Delete", "done": "Done"}
-NEW, GUEST = "new", "guest"
+NEW, NAME, GUEST = "new", "name", "guest"
 VISIBLE = 7  # rows of the list on screen at once
 PANEL = pygame.Rect(0, 0, 1280, 800)
 PANEL.center = look.CENTER
@@ -51,6 +54,7 @@ class ProfileScene(Scene):
         self.mode = {"rename": "type", "delete": "confirm"}.get(mode, "pick")
         self.target = profile      # the profile renamed or deleted
         self.text = ""
+        self.naming = False        # typing the seat's own name (no profile) rather than one
         self.key = (0, 0)          # (row, column) of the on-screen keyboard's cursor
         self.message = ""
         self.index = 0
@@ -62,6 +66,10 @@ class ProfileScene(Scene):
             self.index = next((i for i, (k, _) in enumerate(self.items)
                                if k == self.seat.profile), 0)
 
+    def prompt_devices(self) -> list:
+        """The picker belongs to the seat's own device (any device when opened for none)."""
+        return [self.device] if self.device is not None else super().prompt_devices()
+
     @property
     def stats(self):
         return getattr(self.app, "stats", None)
@@ -71,7 +79,8 @@ class ProfileScene(Scene):
         found = self.stats.profiles() if self.stats is not None else []
         items = [(p.id, p.name) for p in found]
         if self.seat is not None:
-            items += [(NEW, "New profile ..."), (GUEST, "Guest (times are not kept)")]
+            items += [(NEW, "New profile ..."), (GUEST, "Guest (times are not kept)"),
+                      (NAME, "Just a name (times are not kept)")]
         return items
 
     def done(self) -> None:
@@ -137,6 +146,10 @@ class ProfileScene(Scene):
         if action in ("a", "start"):
             if key == NEW:
                 self.mode, self.target, self.text, self.key = "type", None, "", (0, 0)
+                self.naming = False
+            elif key == NAME:
+                self.mode, self.target, self.key = "type", None, (0, 0)
+                self.text, self.naming = self.seat.name, True
             elif key == GUEST:
                 choose(self.app, self.seat, None)
                 self.app.audio.play("confirm")
@@ -194,6 +207,9 @@ class ProfileScene(Scene):
         self.type_text(letter if start else letter.lower())
 
     def finish_name(self) -> None:
+        if self.naming:
+            self.name_seat()
+            return
         if self.stats is None:
             self.message = "There is no statistics store to keep profiles in."
             return
@@ -212,6 +228,23 @@ class ProfileScene(Scene):
         follow_rename(self.app, profile)
         self.app.audio.play("confirm")
         self.done()
+
+    def name_seat(self) -> None:
+        """The seat is a guest with the typed name, kept in settings["seat_names"]."""
+        name = clean_name(self.text)
+        if not name:
+            self.message = "Type a name first."
+            self.app.audio.play("error")
+            return
+        seats = self.app.seats
+        choose(self.app, self.seat, None)
+        seats.rename(self.seat.index, name)
+        names = list(self.app.settings.get("seat_names") or [])
+        names += [""] * (self.seat.index + 1 - len(names))
+        names[self.seat.index] = name
+        self.app.settings.set("seat_names", names)
+        self.app.audio.play("confirm")
+        self.app.manager.pop()
 
     def handle_confirm(self, action: str) -> None:
         if action == "a":
@@ -266,8 +299,9 @@ class ProfileScene(Scene):
         if first + VISIBLE < len(self.items):
             look.text(canvas, "more below", (PANEL.right - 60, y - 30), look.SMALL, look.MUTED,
                       "topright")
-        look.text(canvas, "A: choose    X: rename    Y: delete    B: back",
-                  (PANEL.centerx, PANEL.bottom - 60), look.SMALL, look.MUTED, "midtop")
+        self.draw_hint(canvas, [("a", "choose"), ("x", "rename"), ("y", "delete"),
+                                ("b", "back")], pos=(PANEL.centerx, PANEL.bottom - 60),
+                       anchor="midtop", max_width=PANEL.width - 80)
 
     def draw_keys(self, canvas) -> None:
         old = self.stats.profile(self.target) if self.target is not None and self.stats else None
@@ -292,9 +326,13 @@ class ProfileScene(Scene):
             rect = pygame.Rect(left + c * (wide + gap), y, wide, cell_h)
             look.button(canvas, rect, SPECIAL_LABELS[what], selected=self.key == (len(ROWS), c),
                         size=look.BODY)
-        look.text(canvas, "A: type  B: delete  X: space  Start: done  -  or type on a keyboard "
-                          "(Enter, Esc)", (PANEL.centerx, PANEL.bottom - 60), look.SMALL,
-                  look.MUTED, "midtop")
+        if self.device is not None and self.app.hub.family(self.device) == "keys":
+            look.text(canvas, "Type your name on the keyboard: Enter when done, Esc to go back",
+                      (PANEL.centerx, PANEL.bottom - 60), look.SMALL, look.MUTED, "midtop")
+        else:
+            self.draw_hint(canvas, [("a", "type"), ("b", "delete"), ("x", "space"),
+                                    ("start", "done")], pos=(PANEL.centerx, PANEL.bottom - 60),
+                           anchor="midtop", max_width=PANEL.width - 80)
 
     def draw_confirm(self, canvas) -> None:
         found = self.stats.profile(self.target) if self.stats is not None else None
@@ -304,7 +342,11 @@ class ProfileScene(Scene):
                                "This cannot be undone.",
                        pygame.Rect(PANEL.left + 120, PANEL.top + 170, PANEL.width - 240, 200),
                        look.BODY)
-        look.button(canvas, pygame.Rect(PANEL.left + 160, PANEL.top + 420, 420, 84),
-                    "A: delete", selected=True)
-        look.button(canvas, pygame.Rect(PANEL.right - 580, PANEL.top + 420, 420, 84),
-                    "B: keep it")
+        left = pygame.Rect(PANEL.left + 160, PANEL.top + 420, 420, 84)
+        right = pygame.Rect(PANEL.right - 580, PANEL.top + 420, 420, 84)
+        look.button(canvas, left, "delete", selected=True)
+        look.button(canvas, right, "keep it")
+        self.draw_hint(canvas, [("a", "delete")], pos=(left.centerx, left.bottom + 20),
+                       anchor="midtop")
+        self.draw_hint(canvas, [("b", "keep it")], pos=(right.centerx, right.bottom + 20),
+                       anchor="midtop")

@@ -37,6 +37,14 @@ class SelectScene(Scene):
             self.index = self.ids.index(kw["game_id"])
         self.art: dict = {}
 
+    def handle_raw(self, event, t_ns: int) -> bool:
+        """Escape goes back, as B does."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("back")
+            self.app.manager.pop()
+            return True
+        return False
+
     def handle(self, item) -> None:
         if not down(item):
             return
@@ -93,7 +101,7 @@ class SelectScene(Scene):
         if not self.ids:
             look.text(canvas, "No games are installed yet.", look.CENTER, look.LARGE,
                       look.TEXT, "center")
-            look.hint(canvas, "B: back")
+            self.draw_hint(canvas, [("b", "back"), ("escape", "back")])
             return
         n = len(self.ids)
         total = n * TILE_W + (n - 1) * GAP
@@ -108,4 +116,5 @@ class SelectScene(Scene):
                 continue
             tile = self.tile(game_id, i == self.index)
             paint.blit(canvas, tile, (x - 16, top - 16))
-        look.hint(canvas, "Left / Right: choose    A: play    B: back")
+        self.draw_hint(canvas, [(("left", "right"), "choose"), ("a", "play"), ("b", "back"),
+                                ("escape", "back")])

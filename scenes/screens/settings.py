@@ -210,7 +210,8 @@ class SettingsScene(Scene):
         if self.editing is None:
             look.title(canvas, "Settings")
             self.menu.draw(canvas, look.SAFE.top + 120, width=900, height=62, gap=10)
-            look.hint(canvas, "Up/Down: choose    Left/Right: change    A: select    B: back")
+            self.draw_hint(canvas, [(("up", "down"), "choose"), (("left", "right"), "change"),
+                                    ("a", "select"), ("b", "back")])
             return
         look.title(canvas, f"Keys: {ZONE_NAMES[self.editing]}")
         items = self.keys_menu.items
@@ -222,14 +223,17 @@ class SettingsScene(Scene):
                 look.button(canvas, rect, self.keys_menu.label(i), i == self.keys_menu.index,
                             size=look.SMALL)
         if self.capture is not None:
-            look.banner(canvas, f"Press the new key for '{self.capture}' (Esc: cancel)",
-                        look.ACCENT, y=look.SAFE.bottom - 160)
+            look.banner(canvas, f"Press the new key for '{self.capture}'",
+                        look.ACCENT, y=look.SAFE.bottom - 200)
         elif self.message:
             for i, line in enumerate(look.wrap(self.message, look.SMALL, look.SAFE.width)[:2]):
                 look.text(canvas, line, (look.CENTER[0], look.SAFE.bottom - 140 + i * 40),
                           look.SMALL, look.ACCENT, "midtop")
         if self.capture is not None:
-            look.hint(canvas, "Cannot be bound:  " + ",  ".join(
-                f"{key_label(name)} ({what})" for name, what in RESERVED_KEYS.items()))
+            hint = self.draw_hint(canvas, [("escape", "cancel")], devices=[self.editing])
+            look.text(canvas, "Cannot be bound:  " + ",  ".join(
+                f"{key_label(name)} ({what})" for name, what in RESERVED_KEYS.items()),
+                (look.CENTER[0], hint.top - 10), look.SMALL, look.MUTED, "midbottom")
         else:
-            look.hint(canvas, "A: change key    B: back")
+            self.draw_hint(canvas, [(("up", "down"), "choose"), ("a", "change key"),
+                                    ("b", "back")])

@@ -198,8 +198,11 @@ class StatsScene(Scene):
             x = look.CENTER[0] if self.kind is None else FACTS.left + 10
             look.text(canvas, line, (x, y), size, look.TEXT, anchor)
             y += 44
-        hint = "Left/Right: profile    Up/Down: kind    X: rename    Y: delete    B: back"
-        look.hint(canvas, hint if profile is not None else "B: back")
+        if profile is not None:
+            self.draw_hint(canvas, [(("left", "right"), "profile"), (("up", "down"), "kind"),
+                                    ("x", "rename"), ("y", "delete"), ("b", "back")])
+        else:
+            self.draw_hint(canvas, [("b", "back")])
 
     def draw_chart(self, canvas) -> None:
         """The median of every session over time (less the TV lag)."""

@@ -1,6 +1,8 @@
 """Title screen: the arcade's name, a little card motion, and the main menu.
 
-Any device may drive it (no seat needed): up/down, a = choose. Choices: play (game select),
+Any device may drive it (no seat needed): up/down, a = choose. The prompt shows the buttons of
+the device that pressed last (scenes/base.py); while it is a keyboard, a line says which keys
+make the four keyboard zones. Choices: play (game select),
 practice (reaction drills), statistics, settings, key test, quit.
 """
 
@@ -57,6 +59,9 @@ class TitleScene(Scene):
                 look.card_back(canvas, rect)
             else:
                 look.card(canvas, rect, "5", size=look.TITLE)
-        self.menu.draw(canvas, 520, height=62, gap=10)
-        look.hint(canvas, "Up / Down to choose, A to confirm  -  keyboard: WASD + F, arrows + "
-                          "Right Ctrl, IJKL + U")
+        self.menu.draw(canvas, 496, height=60, gap=8)
+        hint = self.draw_hint(canvas, [(("up", "down"), "choose"), ("a", "confirm")])
+        if self.escape_cap() is not None:  # a keyboard is in use: say it seats four
+            look.text(canvas, "One keyboard seats four: WASD + F, arrows + Right Ctrl, "
+                      "IJKL + U, number pad + 0", (cx, hint.top - 12), look.SMALL, look.MUTED,
+                      "midbottom")
