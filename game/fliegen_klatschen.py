@@ -587,15 +587,15 @@ class FliegenKlatschen(State):
         first = self.round_scores[0] if self.round_scores else self.scores()
         if self.phase != "over":
             return Outcome(scores=first, winners=[], verdict="the game is still on")
-        names = ", ".join(f"seat {p + 1}" for p in self.winners)
+        # (the results screen names the winners: the verdict says how it was won)
         if len(self.round_scores) == 1:
-            verdict = f"{names} won with {first[self.winners[0]]} points"
+            verdict = f"Won with {first[self.winners[0]]} points of flies"
         elif len(self.winners) == 1:
             last = self.round_scores[-1]
-            verdict = (f"tie on {max(first)} points; {names} won the tie-break round "
-                       f"with {last[self.winners[0]]}")
+            verdict = (f"Tied on {max(first)} points; the tie-break round was won with "
+                       f"{last[self.winners[0]]}")
         else:
-            verdict = f"still tied after {MAX_TIE_ROUNDS} tie-break rounds: {names} share the win"
+            verdict = f"Still tied after {MAX_TIE_ROUNDS} tie-break rounds: a shared win"
         return Outcome(scores=first, winners=list(self.winners), verdict=verdict)
 
     # -- what each seat may know -----------------------------------------------------------------

@@ -801,7 +801,7 @@ class OtterBot(Bot):
 _LEGAL: dict = {}
 
 # What the results screen says about how the game ended (`end_reason`).
-END_WORDS = {"five_waybills": "Someone holds five waybills", "pile": "The pile ran out",
+END_WORDS = {"five_waybills": "A fifth waybill ended the game", "pile": "The pile ran out",
              None: ""}
 
 

@@ -133,6 +133,8 @@ class GameScene(Scene):
     controls: dict = {}
     reveal_kinds: frozenset = frozenset()
     reaction_label = "reaction time in ms (correct answers only)"  # under the results' times
+    results_kind = None    # the reaction kind the results screen summarises (None: every kind
+                           # reported); shell.stats gets every kind either way
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
     settle_ms = 0          # ... and this long after the timeline has played out (see busy())
     end_delay_ms = 1800    # the final table stays on screen this long before the results
@@ -547,8 +549,14 @@ class GameScene(Scene):
         if self.strip:
             self.draw_strip(canvas)
         if self.demo:
-            look.text(canvas, "DEMO - press any button to play", (look.SAFE.right, look.SAFE.top),
-                      look.SMALL, look.MUTED, "topright")
+            anchor, at = self.demo_banner_at()
+            look.text(canvas, "DEMO - press any button to play", at, look.SMALL, look.MUTED,
+                      anchor)
+
+    def demo_banner_at(self) -> tuple:
+        """(anchor, (x, y)) of the DEMO line: the safe area's top right, unless a game's header
+        needs that place (override)."""
+        return "topright", (look.SAFE.right, look.SAFE.top)
 
     def draw_strip(self, canvas) -> None:
         """One badge per player along the bottom; the player to move is raised and outlined."""
@@ -574,8 +582,10 @@ class GameScene(Scene):
 
     def record_reaction(self, p: int, ms: float, correct: bool = True,
                         kind: str = "reaction") -> None:
-        """Keep a reaction time for the results screen; humans' also go to shell.stats."""
-        self.reactions.setdefault(p, []).append((float(ms), bool(correct)))
+        """Keep a reaction time for the results screen (if of `results_kind`); humans' also go
+        to shell.stats, every kind."""
+        if self.results_kind is None or kind == self.results_kind:
+            self.reactions.setdefault(p, []).append((float(ms), bool(correct)))
         stats = getattr(self.app, "stats", None)
         if stats is not None and p not in self.bots and not self.demo:
             try:

@@ -51,6 +51,30 @@ class HowToScene(Scene):
         return dict(self.scene_class.controls) or {"a": "act", "up": "move", "down": "move",
                                                    "left": "move", "right": "move"}
 
+    def control_label(self, device, action) -> str:
+        """What `device` presses for a control of the scene's `controls`: one action, or a
+        tuple of actions shown as one group (a zone's direction keys: "W A S D"; labels that
+        share their first words, once: "Num 8 4 5 6", and without the directions they end in:
+        "Right stick"). "" when the device has none of them."""
+        actions = (action,) if isinstance(action, str) else tuple(action)
+        labels = []
+        for a in actions:
+            label = self.app.hub.label(device, a) if device else "-"
+            if label != "-" and label not in labels:
+                labels.append(label)
+        words = [label.split() for label in labels]
+        common = []
+        for group in zip(*words):
+            if len(set(group)) > 1:
+                break
+            common.append(group[0])
+        if len(labels) > 1 and common and all(len(w) > len(common) for w in words):
+            rest = [" ".join(w[len(common):]) for w in words]
+            if all(r.lower() in ("up", "down", "left", "right") for r in rest):
+                rest = []
+            return " ".join(common + rest)
+        return " ".join(labels)
+
     def rules_size(self, box: pygame.Rect) -> int:
         """BODY type for the pitch and the rules, or SMALL when BODY would overflow the box."""
         def height(size):
@@ -95,12 +119,16 @@ class HowToScene(Scene):
             look.text(canvas, "ready" if ready else self.app.device_glyph(seat.device),
                       (cx, rect.top + 72), look.SMALL, look.GOOD if ready else look.MUTED,
                       "midtop")
-        for row, (action, meaning) in enumerate(controls.items()):
+        rows = [(action, meaning) for action, meaning in controls.items()
+                if not humans or any(self.control_label(s.device, action) for s in humans)]
+        for row, (action, meaning) in enumerate(rows):
             y = rect.top + 120 + row * row_h
             look.text(canvas, meaning, (rect.left + 24, y + 22), look.SMALL,
                       look.TEXT, "midleft")
             for i, seat in enumerate(humans):
-                label = self.app.hub.label(seat.device, action) if seat.device else "-"
+                label = self.control_label(seat.device, action)
+                if not label:
+                    continue  # this device has no such button (a zone has no second stick)
                 width = look.font(look.SMALL).size(label)[0] + 24
                 cx = first_col + i * col_w + col_w // 2
                 look.keycap(canvas, (cx - width // 2, y), label)

@@ -18,7 +18,9 @@ players everyone has one hand (either stick, any slap button).
 The scene does not show which colours are catchable while a catch is open (that is the game);
 the catch result afterwards does. Timing: `card_revealed` and a re-opened `catch_opened` are
 stimuli (the base holds the game clock until the flip), so every slap's ms counts from the
-moment the trigger was on screen. Each slap of a closed catch is recorded (kind "slap").
+moment the trigger was on screen. The core reports each slap of a closed catch as a reaction
+time (kind "slap", in catch_closed's data) and the base scene records it: this scene records
+nothing by hand.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import pygame
 import pymunk
 
 from shell import look, paint
+from game import fliegen_klatschen as fly
 from game.fliegen_klatschen import SWATTER, TURN_MS, Reveal, Slap
 
 from . import art
@@ -149,7 +152,7 @@ class FliegenKlatschenScene(GameScene):
     game_id = "fliegen_klatschen"
     # The trigger is on screen at the flip after these: a turned card (a swatter or the fifth
     # colour opens the catch in the same step) and a voided catch opening again.
-    reveal_kinds = frozenset({"card_revealed", "catch_opened"})
+    reveal_kinds = frozenset({fly.CARD_REVEALED, fly.CATCH_OPENED})
     reaction_label = "ms from the swatter or fifth colour to each slap, right flies only"
     strip = False          # each player's panel shows their badge, score and catch result
     phone_layout = "slap"  # a phone: a swipe pad moves the hand, a big area slaps
@@ -161,9 +164,10 @@ class FliegenKlatschenScene(GameScene):
         "Too early: lose your last fly; that hand sits out a catch.",
         "Each colour has its mark in the card's corner: blue circle, yellow triangle ...",
     ]
-    # (the how-to card's meaning column is narrow: short words)
-    controls = {"left": "move hand", "a": "flip / slap", "right2": "hand 2 move",
-                "r": "hand 2 slap"}
+    # (the how-to card's meaning column is narrow: short words; a tuple of actions is shown as
+    # one group of the device's keys, and a row a device lacks stays empty for it)
+    controls = {("up", "left", "down", "right"): "move hand", "a": "flip / slap",
+                ("up2", "left2", "down2", "right2"): "hand 2 move", "r": "hand 2 slap"}
 
     # -- setting up ----------------------------------------------------------------------------
     def setup(self) -> None:
@@ -299,43 +303,43 @@ class FliegenKlatschenScene(GameScene):
         self._relayout(view)
         for e in events:
             d = e.data
-            if e.kind == "card_revealed":
+            if e.kind == fly.CARD_REVEALED:
                 self.pops[d["card"]] = self.anim_ms
                 self.up_order[d["card"]] = len(self.up_order)
                 self.revealed_by[d["card"]] = e.player
                 self.known[d["card"]] = (d["face"], d["value"])
                 self.sound("card_flip")
-            elif e.kind == "catch_opened":
+            elif e.kind == fly.CATCH_OPENED:
                 self.landed = []
                 self.sound("go")
                 if d.get("reopened"):
                     self.banner("Catch again!", look.ACCENT)
-            elif e.kind == "slap":
+            elif e.kind == fly.SLAP:
                 xy = self.places.get(d["card"], (0, 0, 0))[:2]
                 self.landed.append({"player": e.player, "hand": d["hand"], "card": d["card"],
                                     "xy": xy, "t": self.anim_ms, "bottom": d["bottom"],
                                     "false": False})
                 self.sound("slap" if d["bottom"] else "thump")
-            elif e.kind == "false_start":
+            elif e.kind == fly.FALSE_START:
                 xy = self.places.get(d["card"], (0, 0, 0))[:2]
                 self.landed.append({"player": e.player, "hand": d["hand"], "card": d["card"],
                                     "xy": xy, "t": self.anim_ms, "bottom": True, "false": True})
                 self.settle_until = self.anim_ms + SETTLE_MS
                 self.flash(e.player, "False start! Hand frozen")
                 self.sound("error")
-            elif e.kind == "catch_voided":
+            elif e.kind == fly.CATCH_VOIDED:
                 self.landed = []
                 self.banner("Catch void: a pad was lost. Ready, steady ...", look.BAD)
-            elif e.kind == "catch_closed":
+            elif e.kind == fly.CATCH_CLOSED:
                 self._closed(d)
-            elif e.kind == "nothing_to_catch":
+            elif e.kind == fly.NOTHING_TO_CATCH:
                 self.banner("A swatter, but no fly to catch", look.PANEL)
-            elif e.kind == "tie_round":
+            elif e.kind == fly.TIE_ROUND:
                 names = " and ".join(self.seats[p].name for p in d["contenders"])
                 self.banner(f"Tie! One more round: only {names} can win it", look.ACCENT,
                             ms=4500)
                 self.sound("countdown")
-            elif e.kind == "game_over":
+            elif e.kind == fly.GAME_OVER:
                 self.sound("confirm")  # (the results screen plays the fanfare)
 
     def _closed(self, d: dict) -> None:
@@ -343,8 +347,6 @@ class FliegenKlatschenScene(GameScene):
         self.settle_until = self.anim_ms + SETTLE_MS
         for row in d["players"]:
             p = row["player"]
-            for s in row["slaps"]:
-                self.record_reaction(p, s["ms"], s["correct"], "slap")
             target = self.panel_rects[p].midtop
             for card in row["gained"]:
                 place = self.places.get(card)
@@ -355,8 +357,7 @@ class FliegenKlatschenScene(GameScene):
             if row["gained"]:
                 self.sound("confirm")
             if row["lost"]:
-                self.flash(p, f"lost {len(row['lost'])} fly" + ("s" if len(row["lost"]) > 1
-                                                                  else ""))
+                self.flash(p, f"lost {flies(len(row['lost']))}")
 
     def value_of(self, card: int) -> int:
         """The value of a card that has been face up this round (0 if never seen)."""
@@ -599,11 +600,9 @@ class FliegenKlatschenScene(GameScene):
         if frozen:
             rows.insert(0, ((f"{'a hand' if frozen == 1 else 'hands'} frozen: sits out",
                              art.ICE),))
-        if compact and len(rows) > 1:  # one line: say it all in one, cut at the edge
-            rows = [tuple(seg for i, row in enumerate(rows)
-                          for seg in ((((", ", look.MUTED),) if i else ()) + tuple(row)))]
         y = 48 if compact else 60
-        for row in rows[:1 if compact else 4]:
+        rows = fit_rows(rows, panel_lines(r.height, y))
+        for row in rows:
             x = 16
             for seg in row:
                 if seg[0] == "seat":
@@ -614,7 +613,7 @@ class FliegenKlatschenScene(GameScene):
                 else:
                     t = look.text_surface(seg[0], look.SMALL, seg[1])
                     x += _blit_clipped(surf, t, (x, y), r.width - 12 - x)
-            y += 29
+            y += LINE_H
         return art._prepare(surf)
 
     def _result_lines(self, view, p: int, compact: bool = False) -> list:
@@ -633,21 +632,21 @@ class FliegenKlatschenScene(GameScene):
                 beaten = next((c["beaten"] for c in last["contests"]
                                if c["card"] == s["card"] and c["winner"] == p), [])
                 for q, _, by in beaten[:1]:
+                    margin = f" by {by} ms" if by else " on the same ms"
                     if q != p and compact:  # on the same line
                         lines[-1] = ((f"+{self.value_of(s['card'])} {ms_text(s['ms'])}, beat ",
-                                      look.GOOD), ("seat", q), (f" by {by}", look.GOOD))
+                                      look.GOOD), ("seat", q), (margin, look.GOOD))
                     elif q != p:
-                        lines.append((("  beat ", look.TEXT), ("seat", q),
-                                       (f" by {by} ms", look.TEXT)))
+                        lines.append((("  beat ", look.TEXT), ("seat", q), (margin, look.TEXT)))
             elif s["correct"]:
                 q = s["under"][0]
+                faster = f" {s['by_ms']} ms faster" if s["by_ms"] else " first, same ms"
                 lines.append(((f"{ms_text(s['ms'])}: ", look.MUTED), ("seat", q),
-                              (f" {s['by_ms']} ms faster", look.MUTED)))
+                              (faster, look.MUTED)))
             else:
                 lines.append(((f"wrong card, {ms_text(s['ms'])}", look.BAD),))
         if row["lost"]:
-            n = len(row["lost"])
-            lines.append(((f"lost {n} fly" + ("s" if n > 1 else ""), look.BAD),))
+            lines.append(((f"lost {flies(len(row['lost']))}", look.BAD),))
         if row["false_starts"]:
             n = row["false_starts"]
             lines.append(((f"{n} false start" + ("s" if n > 1 else ""), look.BAD),))
@@ -689,6 +688,30 @@ class FliegenKlatschenScene(GameScene):
             look.text(canvas, str(r["false_starts"]), (cols[4], y + 20), look.BODY, look.TEXT,
                       "midleft")
             y += 62
+
+
+LINE_H = 29  # a panel's result lines (SMALL type)
+
+
+def panel_lines(height: int, top: int) -> int:
+    """How many result lines fit in a panel of `height` px whose first line is at `top`, above
+    its inner border (5 px) with a little air."""
+    return max(1, (height - top - 8) // LINE_H)
+
+
+def fit_rows(rows: list, n: int) -> list:
+    """At most n lines: when there are more, the last line says the rest, joined by commas
+    (drawn cut at the panel's edge)."""
+    if len(rows) <= n:
+        return rows
+    rest = tuple(seg for i, row in enumerate(rows[n - 1:])
+                 for seg in ((((", ", look.MUTED),) if i else ()) + tuple(row)))
+    return rows[:n - 1] + [rest]
+
+
+def flies(n: int) -> str:
+    """ "1 fly", "2 flies"."""
+    return f"{n} fly" if n == 1 else f"{n} flies"
 
 
 def _blit_clipped(surf, text: pygame.Surface, pos, room: int) -> int:
