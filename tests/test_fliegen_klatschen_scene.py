@@ -142,7 +142,9 @@ def test_a_keyboard_hand_carries_both_hands_and_refusals_show_at_the_hand(app):
     assert state.false_starts == [0, 2] and state.frozen[1] == [True, True]
     hand_over(scene, press(scene, 1, "a"))            # both frozen: refused, and said at the hand
     assert state.false_starts == [0, 2]
-    assert [r[:2] for r in scene.refusals] == [(1, "hand frozen after a false start")]
+    said = [(step.data["player"], step.data["text"])
+            for step, _ in scene.timeline.playing(scene.anim_ms, "refusal")]
+    assert said == [(1, "hand frozen after a false start")]
     app.run(frames=2)                             # drawing the refusal is fine
 
 
@@ -286,13 +288,15 @@ def test_result_lines_past_what_a_panel_holds_join_on_its_last_line(app):
 
 def test_the_how_to_card_shows_a_zones_direction_keys_as_a_group_and_no_second_stick(app):
     clear_seats(app)
-    for device in ("kb1", "kb4", "pad:test:1"):
+    for device in ("kb1", "kb4", "kb2", "pad:test:1"):
         app.seats.join(device)
     card = app.manager.reset("howto", game_id=GAME, scene_class=fk.SCENE)
     app.run(frames=2)
     move, move2 = list(fk.SCENE.controls)[0], list(fk.SCENE.controls)[2]
     assert card.control_label("kb1", move) == "W A S D"
     assert card.control_label("kb4", move) == "Num 8 4 5 6"
+    assert card.control_label("kb2", move) == "Arrows"
+    assert card.control_label("pad:test:1", move) == "D-pad"
     assert card.control_label("kb1", move2) == ""  # a zone has no second stick
     assert card.control_label("pad:test:1", move2) == "Right stick"
     assert card.control_label("kb1", "a") == "F"

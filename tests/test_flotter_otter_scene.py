@@ -209,4 +209,5 @@ def test_the_demo_line_leaves_the_round_in_the_side_column_free(rig):
     side_top = pygame.Rect(fo.SIDE_X, fo.TOP, fo.SIDE_W, 60)  # "Round 1" and the reveal panel
     card = pygame.Rect(fo.CARD_X, fo.TOP, otter_art.CARD_W, otter_art.CARD_H)
     assert not banner.colliderect(side_top) and not banner.colliderect(card)
-    assert look.SAFE.contains(banner)
+    assert not any(banner.colliderect(lane.rect) for lane in scene.lanes)
+    assert pygame.Rect(0, 0, look.W, look.H).contains(banner)

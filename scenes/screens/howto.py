@@ -17,6 +17,9 @@ from ..base import Scene
 from ..widgets import down
 
 
+DIRECTIONS = ("up", "down", "left", "right")
+
+
 class HowToScene(Scene):
     def enter(self, game_id: str, scene_class, options=None, **kw) -> None:
         self.options = options or {}  # chosen in the lobby, handed on to the game
@@ -55,13 +58,17 @@ class HowToScene(Scene):
         """What `device` presses for a control of the scene's `controls`: one action, or a
         tuple of actions shown as one group (a zone's direction keys: "W A S D"; labels that
         share their first words, once: "Num 8 4 5 6", and without the directions they end in:
-        "Right stick"). "" when the device has none of them."""
+        "Right stick"; the four plain directions: "Arrows" on a zone, "D-pad" on a pad). ""
+        when the device has none of them."""
         actions = (action,) if isinstance(action, str) else tuple(action)
         labels = []
         for a in actions:
             label = self.app.hub.label(device, a) if device else "-"
             if label != "-" and label not in labels:
                 labels.append(label)
+        if len(labels) == 4 and {label.lower() for label in labels} == set(DIRECTIONS):
+            # the four plain directions: the arrow keys of a zone, a pad's d-pad (or stick)
+            return "Arrows" if device in getattr(self.app.hub, "bindings", {}) else "D-pad"
         words = [label.split() for label in labels]
         common = []
         for group in zip(*words):
@@ -70,7 +77,7 @@ class HowToScene(Scene):
             common.append(group[0])
         if len(labels) > 1 and common and all(len(w) > len(common) for w in words):
             rest = [" ".join(w[len(common):]) for w in words]
-            if all(r.lower() in ("up", "down", "left", "right") for r in rest):
+            if all(r.lower() in DIRECTIONS for r in rest):
                 rest = []
             return " ".join(common + rest)
         return " ".join(labels)

@@ -36,6 +36,7 @@ from game.fliegen_klatschen import SWATTER, TURN_MS, Reveal, Slap
 
 from . import art
 from scenes.game_scene import GameScene
+from scenes.timeline import ease_out, linear
 
 # -- screen layout (canvas px) -------------------------------------------------------------------
 BAR = pygame.Rect(look.SAFE.left, look.SAFE.top, look.SAFE.width, 64)
@@ -54,6 +55,7 @@ SPREAD_DT = 1 / 60
 SOLID = 0.78              # share of a card (each side) other cards are pushed out of
 
 POP_MS = 220              # a freshly turned card pops up this long
+RING_MS = 900             # ... and is ringed in its turner's colour this long
 LAND_MS = 160             # a slapping hand's drop and squash
 SETTLE_MS = 1100          # hands stay on the cards this long after a catch closes
 FLY_MS = 520              # a caught fly travels to its catcher's panel
@@ -158,11 +160,12 @@ class FliegenKlatschenScene(GameScene):
     phone_layout = "slap"  # a phone: a swipe pad moves the hand, a big area slaps
     end_delay_ms = 7000    # the final table with medians and bests stays up this long
     rules = [
-        "Your turn: flip any face-down card (6 s turn timer: our addition).",
+        "Your turn: flip a card (6 s timer).",
         "Swatter, or five colours up: all slap the most common colour!",
         "Wrong card: lose your last fly. First hand down wins.",
-        "Too early: lose your last fly; that hand sits out a catch.",
-        "Each colour has its mark in the card's corner: blue circle, yellow triangle ...",
+        "Too early: lose a fly; that hand sits out a catch.",
+        "Each colour has a mark in the corner: blue circle ...",
+        "CPU easy, normal, hard: beginner, average, practised.",
     ]
     # (the how-to card's meaning column is narrow: short words; a tuple of actions is shown as
     # one group of the device's keys, and a row a device lacks stays empty for it)
@@ -180,15 +183,13 @@ class FliegenKlatschenScene(GameScene):
         self.cursor = {p: [None, None] for p in range(self.players)}
         self.cursor_xy = {p: [TABLE.center, TABLE.center] for p in range(self.players)}
         self.twin = {p: self._twin(p) for p in range(self.players)}
-        self.pops: dict = {}         # card -> anim_ms it was turned
         self.up_order: dict = {}     # card -> when it was turned (draw order)
-        self.revealed_by: dict = {}  # card -> player who turned it
         self.known: dict = {}        # card -> (face, value) once it was turned
         self.landed: list = []       # hands on cards: dicts player, hand, card, xy, t, bottom
         self.settle_until = 0.0
-        self.flying: list = []       # caught flies on their way: key, from, to, t
-        self.banners: list = []      # (text, colour, until)
-        self.refusals: list = []     # (player, text, until)
+        # On the base's timeline (self.timeline, anim_ms): "turned" (a card just turned: it
+        # pops, ringed in its turner's colour), "fly" (a caught fly on its way to its catcher's
+        # panel), "banner" (a line across the table), "refusal" (a rule said at a hand).
         self.result_t = -1e9         # anim_ms of the last catch_closed
         self.panel_rects = self._panel_rects()
         self._relayout(self.view())
@@ -224,7 +225,6 @@ class FliegenKlatschenScene(GameScene):
         self.round_key = key
         self.card_w, self.card_h = card_size(max(1, len(view["cards"])), TABLE)
         self.places = spread(view["cards"], TABLE, self.card_w, self.card_h)
-        self.pops.clear()
         self.up_order.clear()
         self.cursor = {p: [None, None] for p in range(self.players)}
 
@@ -295,7 +295,7 @@ class FliegenKlatschenScene(GameScene):
 
     def on_illegal(self, p: int, action, exc) -> None:
         super().on_illegal(p, action, exc)
-        self.refusals.append((p, exc.rule, self.anim_ms + REFUSAL_MS))
+        self.timeline.add(self.anim_ms, REFUSAL_MS, "refusal", linear, player=p, text=exc.rule)
 
     # -- events --------------------------------------------------------------------------------
     def on_events(self, events) -> None:
@@ -304,9 +304,9 @@ class FliegenKlatschenScene(GameScene):
         for e in events:
             d = e.data
             if e.kind == fly.CARD_REVEALED:
-                self.pops[d["card"]] = self.anim_ms
+                self.timeline.add(self.anim_ms, RING_MS, "turned", linear, card=d["card"],
+                                  player=e.player)
                 self.up_order[d["card"]] = len(self.up_order)
-                self.revealed_by[d["card"]] = e.player
                 self.known[d["card"]] = (d["face"], d["value"])
                 self.sound("card_flip")
             elif e.kind == fly.CATCH_OPENED:
@@ -352,8 +352,8 @@ class FliegenKlatschenScene(GameScene):
                 place = self.places.get(card)
                 if place is not None:
                     key = ("fly", *self.known.get(card, ("red", 1)))
-                    self.flying.append({"key": key, "from": place[:2], "to": target,
-                                        "tilt": place[2], "t": self.anim_ms})
+                    self.timeline.add(self.anim_ms, FLY_MS, "fly", ease_out, key=key,
+                                      src=place[:2], dst=target, tilt=place[2])
             if row["gained"]:
                 self.sound("confirm")
             if row["lost"]:
@@ -364,13 +364,10 @@ class FliegenKlatschenScene(GameScene):
         return self.known.get(card, ("", 0))[1]
 
     def banner(self, text: str, colour, ms: float = BANNER_MS) -> None:
-        self.banners.append((text, colour, self.anim_ms + ms))
+        self.timeline.add(self.anim_ms, ms, "banner", linear, text=text, colour=colour)
 
     def update_scene(self, dt_ms: float) -> None:
         now = self.anim_ms
-        self.banners = [b for b in self.banners if b[2] > now]
-        self.refusals = [r for r in self.refusals if r[2] > now]
-        self.flying = [f for f in self.flying if now - f["t"] < FLY_MS]
         view = self.view()
         if view["phase"] != "catch" and now > self.settle_until and self.landed:
             self.landed = []
@@ -384,33 +381,34 @@ class FliegenKlatschenScene(GameScene):
         paint.blit(canvas, self._table_layer(view), TABLE.topleft)
         ups = sorted((c for c in view["cards"] if c["up"]),
                      key=lambda c: self.up_order.get(c["card"], -1))
+        turned = {step.data["card"]: step for step, _ in self.timeline.playing(now, "turned")}
         for c in ups:
             place = self.places.get(c["card"])
             if place is None:
                 continue
-            age = now - self.pops.get(c["card"], -1e9)
+            step = turned.get(c["card"])
+            age = now - step.start if step is not None else RING_MS
             scale = 1.0 if age >= POP_MS else (1.2 if age < POP_MS / 2 else 1.1)
             surf = art.card_turned(card_key(c), w, h, place[2], scale)
             paint.blit(canvas, surf, paint.get_rect(surf, center=place[:2]))
-            if age < 900 and c["card"] in self.revealed_by:
-                p = self.revealed_by[c["card"]]
-                ring = art.outline_turned(w, h, place[2], self.seats[p].colour)
+            if step is not None and step.data["player"] is not None:
+                ring = art.outline_turned(w, h, place[2], self.seats[step.data["player"]].colour)
                 paint.blit(canvas, ring, paint.get_rect(ring, center=place[:2]))
         self._draw_cursor_rings(canvas, view)
         self._draw_landed(canvas, view)
         self._draw_cursors(canvas, view)
-        for f in self.flying:
-            t = look.ease_out((now - f["t"]) / FLY_MS)
-            x = f["from"][0] + (f["to"][0] - f["from"][0]) * t
-            y = f["from"][1] + (f["to"][1] - f["from"][1]) * t
+        for step, t in self.timeline.playing(now, "fly"):
+            f = step.data
+            x = f["src"][0] + (f["dst"][0] - f["src"][0]) * t
+            y = f["src"][1] + (f["dst"][1] - f["src"][1]) * t
             surf = art.card_turned(f["key"], w, h, f["tilt"])
             paint.blit(canvas, surf, paint.get_rect(surf, center=(x, y)))
         self._draw_bar(canvas, view)
         for p in range(self.players):
             self._draw_panel(canvas, view, p)
         y = TABLE.top + 30
-        for text, colour, _ in self.banners[-2:]:
-            rect = look.banner(canvas, text, colour, y=y)
+        for step, _ in self.timeline.playing(now, "banner")[-2:]:
+            rect = look.banner(canvas, step.data["text"], step.data["colour"], y=y)
             y = rect.bottom + 12
         if view["phase"] == "over":
             self._draw_end(canvas, view)
@@ -484,9 +482,9 @@ class FliegenKlatschenScene(GameScene):
             off = (-1 if left else 1) * self.card_w * 0.34 + (p % 4) * 16 - 24
             rect = paint.get_rect(surf, midtop=(x + off, y + 2 + (p // 4) * 12))
             paint.blit(canvas, surf, rect)
-            for rp, text, _ in self.refusals:
-                if rp == p:
-                    look.flash_above(canvas, rect, text)
+            for step, _ in self.timeline.playing(self.anim_ms, "refusal"):
+                if step.data["player"] == p:
+                    look.flash_above(canvas, rect, step.data["text"])
                     break
 
     def _draw_landed(self, canvas, view) -> None:

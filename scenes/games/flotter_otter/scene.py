@@ -157,6 +157,7 @@ class FlotterOtterScene(GameScene):
         "Then grab! First right stack per feature: 2 points (magnifier's) or 1.",
         "Wrong stack + grab: -1. Five waybills end it.",
         "Digital addition: rounds end after 30 s.",
+        "CPU easy, normal, hard: beginner, average, practised.",
     ]
     # One word each, so a player's whole row of keys fits the how-to card.
     controls = {"a": "green", "b": "orange", "x": "blue", "y": "yellow", "r": "pink",
@@ -172,8 +173,6 @@ class FlotterOtterScene(GameScene):
                                        height), box_w) for p in range(n)]
         self.fx = random.Random(self.seed)  # visual jitter only; the game's rng stays untouched
         self.result = None        # the last round_result's data, while it is shown
-        self.result_at = 0.0      # anim_ms when it arrived
-        self.revealed_at = 0.0
         self.last_count = None    # the countdown number last sounded
         self.caps = {p: self._caps(p) for p in range(n)}
         self.end_text = "Game over"
@@ -223,7 +222,6 @@ class FlotterOtterScene(GameScene):
             elif e.kind == otter.GRABBED:
                 self.sound("slap")
             elif e.kind == otter.WAYBILL_REVEALED:
-                self.revealed_at = self.anim_ms
                 self.sound("card_flip")
             elif e.kind in (otter.ROUND_READY, otter.GAME_STARTED):
                 for lane in self.lanes:
@@ -243,7 +241,6 @@ class FlotterOtterScene(GameScene):
 
     def round_result(self, data: dict) -> None:
         self.result = data
-        self.result_at = self.anim_ms
         for p, row in enumerate(data["players"]):
             if not row["correct"] and self.lanes[p].boxes:
                 self.lanes[p].topple(1 if self.fx.random() < 0.5 else -1)
@@ -517,9 +514,10 @@ class FlotterOtterScene(GameScene):
             self.draw_strip(canvas)
 
     def demo_banner_at(self):
-        """The side column's top line says the round (and holds the reveal panel): the DEMO
-        line goes under the lanes' feet instead, which a table of CPUs leaves empty."""
-        return "midbottom", (look.SAFE.centerx, look.SAFE.bottom - 14)
+        """The side column's top line says the round (and holds the reveal panel), the lanes
+        fill the rest: the DEMO line goes under the lanes, in the safe area's bottom margin
+        (a line nobody needs to read if a TV cuts the edge off)."""
+        return "midtop", (look.SAFE.centerx, look.SAFE.bottom + 10)
 
 
 SCENE = FlotterOtterScene
