@@ -589,7 +589,7 @@ class FliegenKlatschen(State):
             return Outcome(scores=first, winners=[], verdict="the game is still on")
         # (the results screen names the winners: the verdict says how it was won)
         if len(self.round_scores) == 1:
-            verdict = f"Won with {first[self.winners[0]]} points of flies"
+            verdict = f"Won with {first[self.winners[0]]} points"
         elif len(self.winners) == 1:
             last = self.round_scores[-1]
             verdict = (f"Tied on {max(first)} points; the tie-break round was won with "

@@ -696,6 +696,22 @@ def test_cpus_slap_at_one_ms_only_by_chance_and_never_after_the_catch():
     assert not refused, refused
 
 
+def test_the_runner_drops_and_counts_a_refused_second_slap():
+    """A bot that sends two slaps on one fly in one poll (what the hard bot once did): the
+    second is refused, dropped and counted; the game plays on to its end."""
+    class TwoSlaps(fk.FlyBot):
+        def poll(self, view, legal, now):
+            actions, wake = super().poll(view, legal, now)
+            if actions and isinstance(actions[0], Slap):
+                actions = actions + [Slap(1 - actions[0].hand, actions[0].card)]
+            return actions, wake
+
+    state = INFO.new(2, {}, 7)
+    refused = collections.Counter()
+    run_realtime(state, [TwoSlaps(0, 1, "hard"), fk.FlyBot(1, 2, "hard")], refused)
+    assert state.is_terminal() and sum(refused.values()) > 0
+
+
 def test_the_rules_core_does_not_import_pygame():
     code = "import sys, game.fliegen_klatschen; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
