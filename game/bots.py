@@ -41,6 +41,16 @@ class ReactionModel:
     def median(self) -> float:
         return self.mu + self.tau * math.log(2)
 
+    @classmethod
+    def around(cls, median: float, floor: float = 120.0) -> "ReactionModel":
+        """A model whose median is about `median` ms, with the shape of one person's simple
+        reaction times (ex-Gaussian fits of simple RT, e.g. Whelan 2008, Psychol. Rec.
+        58:475: tau about a fifth of the median, sigma about a tenth). The real-time games
+        build their CPU players' times from it around figures tied to game/norms.py."""
+        tau = 0.2 * median
+        return cls(mu=median - tau * math.log(2), sigma=0.1 * median, tau=tau,
+                   floor=min(floor, 0.5 * median))
+
 
 # Per level: (simple reaction, reading/deciding, mistake rate). Reading a waybill or scanning a
 # table for the fattest fly takes longer than pressing on a light; easy bots are slower and

@@ -23,6 +23,35 @@ The rules as printed (the printed rulebook; our summary: docs/rules-notes.md), m
   fly, and the hand sits out the next catch); `VoidRound()` voids a catch in flight when a pad
   is lost.
 
+Events (kinds declared once below, in EVENT_KINDS; player None unless said):
+    card_revealed     player: {card, face, value, onset, by_timer}: a card turned (a stimulus)
+    catch_opened      {colours, cards, trigger, onset, closes_at, reopened}: slap now
+    nothing_to_catch  player: {card}: a swatter with no fly face up goes straight out
+    turn              player (the one to reveal): {deadline}
+    slap              player: {hand, card, ms, correct, bottom, under, by_ms}
+    false_start       player: {hand, card, lost}: a slap while catching was closed
+    catch_voided      player (whose pad went): {reopen_at}
+    catch_closed      `last_catch` ({reason, trigger, onset, closed, players: per player their
+                      slaps, gained, penalties, lost, false_starts; contests}) and
+                      "reactions": every slap of the catch as a game.reactions.Reaction dict,
+                      kind "slap", ms from the onset, correct: the right colour. Only the event
+                      carries "reactions".
+    round_over        {round, scores, cleared, leaders}
+    tie_round         {round, contenders}
+    game_over         {scores, round_scores, winners, summary}
+
+The highlight, for the results screen (issue 15): `view(None)["highlight"]` (every seat's view
+too) is None until the game is over, then the fattest fly caught, as plain data:
+    {"kind": "fattest_fly", "title": a heading,
+     "text": one sentence in which {p0}, {p1} ... stand for the names of seats 0, 1 ... (fill
+             with text.format(p0=name0, p1=name1, ...)),
+     "players": the seats it names (the catcher first), "seat": the catcher,
+     "colour", "value": the fly, "ms": the catch's time from the onset, "round",
+     "margin_ms": how far ahead of the next hand on that card (None: nobody else slapped it),
+     "beaten": whose hand came next (None: nobody's; the catcher's own other hand: themselves)}
+The fattest fly is the highest value caught; among equals the quickest catch. With no fly
+caught: {"kind": "no_fly", "title", "text", "players": []}.
+
 Open details are decided in the tables below and written up in
 docs/rules-notes.md (Fliegen klatschen). Time `t` is game time in ms; the core never reads a clock.
 """
@@ -36,9 +65,28 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter
 
-from .bots import SIMPLE, Bot, ReactionModel, bot_levels
+from .bots import Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
+from .norms import NORMS, hick_ms
+from .reactions import Reaction
+from .reactions import summary as time_summary
+
+# -- events (GameInfo.event_kinds; what each carries: the module docstring) -------------------
+
+CARD_REVEALED = "card_revealed"
+CATCH_OPENED = "catch_opened"
+NOTHING_TO_CATCH = "nothing_to_catch"
+TURN = "turn"
+SLAP = "slap"
+FALSE_START = "false_start"
+CATCH_VOIDED = "catch_voided"
+CATCH_CLOSED = "catch_closed"
+ROUND_OVER = "round_over"
+TIE_ROUND = "tie_round"
+GAME_OVER = "game_over"
+EVENT_KINDS = frozenset({CARD_REVEALED, CATCH_OPENED, NOTHING_TO_CATCH, TURN, SLAP, FALSE_START,
+                         CATCH_VOIDED, CATCH_CLOSED, ROUND_OVER, TIE_ROUND, GAME_OVER})
 
 # -- the cards ----------------------------------------------------------------------------------
 
@@ -106,14 +154,6 @@ def catchable_colours(up_faces) -> list[str]:
     return [c for c in COLOURS if best and counts[c] == best]
 
 
-def median(values):
-    values = sorted(values)
-    if not values:
-        return None
-    mid = len(values) // 2
-    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
-
-
 # One reaction record per slap. Kept in the state as plain lists in this field order (they are
 # hashed with the state after every step, so they are kept small); `reaction_records()` gives
 # them as dicts.
@@ -127,10 +167,10 @@ def reaction_summary(reactions: list, false_starts: list, players: int) -> list[
     rows = []
     for p in range(players):
         mine = [r for r in reactions if r["player"] == p]
-        good = [r["ms"] for r in mine if r["correct"]]
-        rows.append({"player": p, "slaps": len(mine), "correct": len(good),
+        times = time_summary((r["ms"], r["correct"]) for r in mine)
+        rows.append({"player": p, "slaps": times.count, "correct": times.correct,
                      "won": sum(1 for r in mine if r["won"]),
-                     "median_ms": median(good), "best_ms": min(good) if good else None,
+                     "median_ms": times.median_ms, "best_ms": times.best_ms,
                      "false_starts": false_starts[p]})
     return rows
 
@@ -199,6 +239,7 @@ class FliegenKlatschen(State):
         self.reactions: list = []      # one record per slap of every closed catch (compact)
         self.false_starts = [0] * players
         self.last_catch = None         # result of the latest closed catch, for the view
+        self.highlight = None          # the results screen's payoff, at the end (docstring)
         self._deal(0)
 
     # -- setting up a round ----------------------------------------------------------------------
@@ -336,7 +377,7 @@ class FliegenKlatschen(State):
     def _turn_over(self, player: int, card: int, at: int, by_timer: bool) -> list[Event]:
         self.place[card] = UP
         self._moves += 1
-        events = [Event("card_revealed", player, {
+        events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
         up = cards_at(self.place, UP)
@@ -353,7 +394,7 @@ class FliegenKlatschen(State):
             # A swatter with no fly on the table: nothing to catch, it goes straight out.
             self.place[card] = DISCARD
             self.discard.append(card)
-            events.append(Event("nothing_to_catch", player, {"card": card}))
+            events.append(Event(NOTHING_TO_CATCH, player, {"card": card}))
         return events + self._next_turn(at)
 
     def _open(self, at: int, reopened: bool) -> list[Event]:
@@ -362,7 +403,7 @@ class FliegenKlatschen(State):
         catch["closes_at"] = at + CATCH_MS
         catch["reopen_at"] = None
         self.phase = "catch"
-        events = [Event("catch_opened", None, {
+        events = [Event(CATCH_OPENED, None, {
             "colours": catch["colours"], "cards": list(catch["cards"]),
             "trigger": catch["trigger"], "onset": at, "closes_at": catch["closes_at"],
             "reopened": reopened})]
@@ -375,7 +416,7 @@ class FliegenKlatschen(State):
         self.turn_started = at
         if DOWN not in self.place:
             return self._end_round(at)
-        return [Event("turn", self.turn, {"deadline": at + TURN_MS})]
+        return [Event(TURN, self.turn, {"deadline": at + TURN_MS})]
 
     # -- slapping --------------------------------------------------------------------------------
 
@@ -403,7 +444,7 @@ class FliegenKlatschen(State):
                 "by_ms": None if bottom is None else self.now - bottom["t"]}
         catch["slaps"].append(slap)
         data = {k: slap[k] for k in ("hand", "card", "ms", "correct", "bottom", "under", "by_ms")}
-        events = [Event("slap", player, data)]
+        events = [Event(SLAP, player, data)]
         claimed = {s["card"] for s in catch["slaps"] if s["correct"]}
         if claimed.issuperset(catch["cards"]):
             events += self._close(self.now, "all taken")
@@ -424,7 +465,7 @@ class FliegenKlatschen(State):
         self.frozen[player][hand] = True
         self.false_starts[player] += 1
         self.early[player] += 1
-        return [Event("false_start", player, {"hand": hand, "card": card, "lost": lost})]
+        return [Event(FALSE_START, player, {"hand": hand, "card": card, "lost": lost})]
 
     def _lose_last(self, player: int):
         """Move the player's last captured fly to the discard; None if the stack is empty."""
@@ -447,7 +488,7 @@ class FliegenKlatschen(State):
         catch["used"] = [[False] * self.hands for _ in range(self.players)]
         catch["reopen_at"] = self.now + REOPEN_MS
         self.phase = "countdown"
-        return [Event("catch_voided", player, {"reopen_at": catch["reopen_at"]})]
+        return [Event(CATCH_VOIDED, player, {"reopen_at": catch["reopen_at"]})]
 
     def _close(self, at: int, reason: str) -> list[Event]:
         """Settle the catch: bottom hands on the right colour take their flies; every wrong slap
@@ -496,7 +537,12 @@ class FliegenKlatschen(State):
         self.frozen = [[False] * self.hands for _ in range(self.players)]
         self.grace_until = at + GRACE_MS
         self.phase = "reveal"
-        return [Event("catch_closed", None, self.last_catch)] + self._next_turn(at)
+        # Every slap is a reaction time (kind "slap", from the onset; correct: the right
+        # colour), reported here, where the catch settles it (game/reactions.py). Only the
+        # event carries them: the state keeps its own compact records (self.reactions).
+        timed = [Reaction(s["player"], "slap", s["ms"], s["correct"]).as_data() for s in slaps]
+        return ([Event(CATCH_CLOSED, None, {**self.last_catch, "reactions": timed})]
+                + self._next_turn(at))
 
     # -- the end ---------------------------------------------------------------------------------
 
@@ -513,17 +559,18 @@ class FliegenKlatschen(State):
         self.round_scores.append(scores)
         best = max(scores[p] for p in self.contenders)
         tied = [p for p in self.contenders if scores[p] == best]
-        events = [Event("round_over", None, {"round": self.round, "scores": scores,
+        events = [Event(ROUND_OVER, None, {"round": self.round, "scores": scores,
                                              "cleared": cleared, "leaders": tied})]
         if len(tied) > 1 and self.round < MAX_TIE_ROUNDS:
             self.round += 1
             self.contenders = tied
             self._deal(at)
-            return events + [Event("tie_round", None, {"round": self.round, "contenders": tied}),
-                             Event("turn", self.turn, {"deadline": at + TURN_MS})]
+            return events + [Event(TIE_ROUND, None, {"round": self.round, "contenders": tied}),
+                             Event(TURN, self.turn, {"deadline": at + TURN_MS})]
         self.winners = tied
         self.phase = "over"
-        return events + [Event("game_over", None, {
+        self.highlight = fattest_fly(self.reaction_records())
+        return events + [Event(GAME_OVER, None, {
             "scores": self.round_scores[0], "round_scores": self.round_scores,
             "winners": tied, "summary": self.summary()})]
 
@@ -540,15 +587,15 @@ class FliegenKlatschen(State):
         first = self.round_scores[0] if self.round_scores else self.scores()
         if self.phase != "over":
             return Outcome(scores=first, winners=[], verdict="the game is still on")
-        names = ", ".join(f"seat {p + 1}" for p in self.winners)
+        # (the results screen names the winners: the verdict says how it was won)
         if len(self.round_scores) == 1:
-            verdict = f"{names} won with {first[self.winners[0]]} points"
+            verdict = f"Won with {first[self.winners[0]]} points"
         elif len(self.winners) == 1:
             last = self.round_scores[-1]
-            verdict = (f"tie on {max(first)} points; {names} won the tie-break round "
-                       f"with {last[self.winners[0]]}")
+            verdict = (f"Tied on {max(first)} points; the tie-break round was won with "
+                       f"{last[self.winners[0]]}")
         else:
-            verdict = f"still tied after {MAX_TIE_ROUNDS} tie-break rounds: {names} share the win"
+            verdict = f"Still tied after {MAX_TIE_ROUNDS} tie-break rounds: a shared win"
         return Outcome(scores=first, winners=list(self.winners), verdict=verdict)
 
     # -- what each seat may know -----------------------------------------------------------------
@@ -629,6 +676,7 @@ class FliegenKlatschen(State):
         }
         if self.phase == "over":
             view["summary"] = self.summary()
+        view["highlight"] = self.highlight
         return view
 
     # For __deepcopy__: lists of plain values (or of entries that are never changed), and lists
@@ -710,6 +758,38 @@ class FliegenKlatschen(State):
         assert 0 <= self.turn < self.players and self.round <= MAX_TIE_ROUNDS
 
 
+def fattest_fly(records: list) -> dict:
+    """The highlight (module docstring) from the slap records: the fattest fly caught (the
+    quickest catch among equally fat ones), by whom, and by how much it beat the next hand."""
+    caught = [r for r in records if r["won"] and r["value"] is not None]
+    if not caught:
+        return {"kind": "no_fly", "title": "Not one fly caught", "text": "The flies got away.",
+                "players": []}
+    best = min(caught, key=lambda r: (-r["value"], r["ms"], r["round"]))
+    catcher = best["player"]
+    beaten = None
+    if best["by_ms"] is not None:  # contested: the next hand on that card (slaps are in order)
+        later = records[records.index(best) + 1:]
+        beaten = next(r["player"] for r in later if r["round"] == best["round"]
+                      and r["card"] == best["card"] and not r["won"])
+    # (fly values are 1 to 5: "a 1" ... "a 5", never "an")
+    text = (f"{{p{catcher}}} caught the fattest fly, a {best['face']} {best['value']}, "
+            f"in {best['ms']} ms")
+    if beaten is None:
+        text += ", all alone."
+    elif beaten == catcher:
+        text += f", {best['by_ms']} ms before their own other hand."
+    elif best["by_ms"] == 0:
+        text += f", in the same ms as {{p{beaten}}}: the tie-break took it."
+    else:
+        text += f", {best['by_ms']} ms ahead of {{p{beaten}}}."
+    return {"kind": "fattest_fly", "title": "The fattest fly", "text": text,
+            "players": [catcher] + ([beaten] if beaten not in (None, catcher) else []),
+            "seat": catcher, "colour": best["face"], "value": best["value"],
+            "ms": best["ms"], "margin_ms": best["by_ms"], "beaten": beaten,
+            "round": best["round"]}
+
+
 def cards_at(place: list, where: str) -> list:
     """The cards (in order) whose place is `where` (compress and map walk the places in C)."""
     return list(compress(range(CARDS), map(where.__eq__, place)))
@@ -729,38 +809,90 @@ def _is_count(remove) -> bool:
 
 
 # -- bots ---------------------------------------------------------------------------------------
+#
+# A CPU player is modelled as a person (issue 15: levels that fit people). A slap comes after
+#   1. a simple reaction to the trigger: drawn from game/norms.py's "human_benchmark" norm
+#      (Human Benchmark's browser test, median 273 ms; its times include screen and input lag,
+#      as the arcade's own do). Each CPU is its own person: at creation it draws where it
+#      stands in that norm (a share of people faster than it, within its level's band) and so
+#      its own typical time; each slap then draws a time around that (ReactionModel.around);
+#   2. choosing the colour: a choice among the colours face up, timed by the Hick-Hyman law
+#      fitted to Deary et al. 2011 (norms.hick_ms), less the simple reaction already counted,
+#      times the player's `choose` factor;
+#   3. looking over the face-up cards for the most common colour and its fattest fly:
+#      `scan_ms` per face-up card (counting past four items takes 250-350 ms an item, Trick &
+#      Pylyshyn 1994, Psychol. Rev. 101:80; players track colours while cards turn, so less);
+#   4. steering the hand: a human's hand snaps from face-up card to face-up card, one press a
+#      snap (`step_ms` each). The CPU keeps a hand of its own where its last slap went (the
+#      table's middle at first) and counts the snaps to its target.
+# A person has good and bad catches: the thinking parts (2, 3) are scaled by a `form` drawn
+# per catch, log-normal with FORM_SIGMA (an assumption: choice times vary about 30 % from trial
+# to trial). So every CPU's times come from its own draws: never several at one ms but by chance.
+# PLAYERS also holds three kinds of people (first_time, average, practised) for the level
+# bench (bench_win_rates below): the same model with figures for people, not for levels.
 
-# Per level, all in ms unless said. Spotting the trigger and finding the fattest fly of the
-# right colour is slower than a simple reaction, and slower the more cards lie face up.
-DECIDE_MS = {"easy": 200, "normal": 130, "hard": 90}       # on top of a simple reaction
-SCAN_MS_PER_CARD = {"easy": 30, "normal": 18, "hard": 12}   # per face-up card
-SECOND_HAND = {"easy": ReactionModel(mu=260, sigma=60, tau=120),  # second hand after the first
-               "normal": ReactionModel(mu=190, sigma=40, tau=80),
-               "hard": ReactionModel(mu=150, sigma=30, tau=60)}
-WRONG_COLOUR_RATE = {"easy": 0.12, "normal": 0.05, "hard": 0.02}
-SMALL_FLY_RATE = {"easy": 0.30, "normal": 0.12, "hard": 0.05}  # goes for a smaller fly
-FALSE_START_RATE = {"easy": 0.04, "normal": 0.015, "hard": 0.005}  # per non-trigger reveal
+SIMPLE_NORM = NORMS["human_benchmark"]
+FORM_SIGMA = 0.3
+TABLE_ASPECT = 16 / 9  # the spread hint's table (x and y per mille) is this much wider than high
+
+
+@dataclass(frozen=True)
+class FlyPlayer:
+    """How one kind of player slaps (see above). `simple_share`: the band of the simple
+    reaction norm a player of this kind stands in (share of people faster than them)."""
+
+    simple_share: tuple
+    choose: float          # factor on the Hick-Hyman choice time of the colours face up
+    scan_ms: float         # per face-up card
+    step_ms: float         # per snap of the hand
+    second_ms: float       # the second hand sets off this long after the first (2 hands each)
+    wrong: float           # chance a hand goes for a card of a wrong colour
+    small: float           # chance it goes for a smaller fly than the fattest free one
+    false_start: float     # chance per reveal (flies up, no catch) of slapping too early
+    reveal_ms: float       # as the active player: the pause before turning a card
+
+
+PLAYERS = {
+    # CPU levels: easy loses to a first-timer, normal is an even match for an average adult,
+    # hard a challenge for a practised player (bench: bench/cpu_levels_realtime.py).
+    "easy": FlyPlayer((0.70, 0.90), 1.6, 90, 400, 320, 0.12, 0.30, 0.04, 1800),
+    "normal": FlyPlayer((0.40, 0.60), 1.0, 60, 280, 240, 0.05, 0.14, 0.015, 1300),
+    "hard": FlyPlayer((0.15, 0.30), 0.8, 45, 230, 200, 0.03, 0.06, 0.008, 1000),
+    # People, for the bench: a first-time player (typical reflexes, new to the game: slower to
+    # choose and steer, more slips), an average adult, a practised player (quicker than three
+    # in four people, and at home in the game).
+    "first_time": FlyPlayer((0.40, 0.60), 1.4, 80, 340, 280, 0.10, 0.25, 0.04, 1600),
+    "average": FlyPlayer((0.40, 0.60), 1.0, 60, 280, 240, 0.05, 0.14, 0.015, 1300),
+    "practised": FlyPlayer((0.20, 0.30), 0.8, 45, 230, 200, 0.03, 0.08, 0.01, 1000),
+}
 NOTICE_MS = 150            # a hand already on the target this long before is noticed in time
-RETARGET = ReactionModel(mu=160, sigma=30, tau=60)
-REVEAL_DELAY = {"easy": ReactionModel(mu=1300, sigma=250, tau=600, floor=500),
-                "normal": ReactionModel(mu=900, sigma=200, tau=400, floor=400),
-                "hard": ReactionModel(mu=700, sigma=150, tau=300, floor=350)}
+RETARGET_MS = 220          # seeing that, and choosing another fly (then steering to it)
 
 
 class FlyBot(Bot):
-    """A real-time player with human timing. Per catch it plans one slap per free hand: onset
-    + simple reaction + deciding + scanning the face-up cards; the second hand follows later.
-    It goes for the fattest fly, sometimes a smaller one or a wrong colour; a hand already on
-    its target in good time sends it to the next fly instead. As the active player it reveals
-    a random face-down card after a human pause."""
+    """A real-time player with a person's timing (see above). Per catch it plans one slap per
+    free hand: onset + simple reaction + choosing + scanning + steering; the second hand
+    follows later. It goes for the fattest fly, sometimes a smaller one or a wrong colour; a
+    hand already on its target in good time sends it to the next fly instead. It sends one
+    slap per poll and looks at the table again before the next (so never a slap after the
+    catch closed). As the active player it turns a random face-down card after a pause."""
 
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
+        self.player = PLAYERS[self.level]
+        lo, hi = self.player.simple_share
+        self.simple_ms = SIMPLE_NORM.quantile(self.rng.uniform(lo, hi))  # this CPU's own
+        self.simple = ReactionModel.around(self.simple_ms)
         self.catch_key = None
         self.plan: list = []        # [due, hand, card, aiming at the right colour]
+        self.hand_at = (500, 500)   # where its hand rests (per mille of the table)
         self.turn_key = None
         self.reveal_due = None
         self.jump_due = None
+
+    def around(self, ms: float) -> int:
+        """A time (ms) drawn around `ms`, skewed like people's."""
+        return ReactionModel.around(ms).sample(self.rng)
 
     def poll(self, view: dict, legal: list, now: int):
         if view["phase"] == "catch":
@@ -773,10 +905,10 @@ class FlyBot(Bot):
             self.turn_key = key
             self.reveal_due = self.jump_due = None
             if view["turn"] == self.seat:
-                delay = REVEAL_DELAY[self.level].sample(self.rng)
+                delay = self.around(self.player.reveal_ms)
                 self.reveal_due = now + min(delay, TURN_MS - 300)
-            elif self.rng.random() < FALSE_START_RATE[self.level] and _up_flies(view):
-                self.jump_due = now + SIMPLE[self.level].sample(self.rng)
+            elif self.rng.random() < self.player.false_start and _up_flies(view):
+                self.jump_due = now + self.simple.sample(self.rng)
         if self.reveal_due is not None and view["turn"] == self.seat:
             if now < self.reveal_due:
                 return [], self.reveal_due
@@ -799,53 +931,73 @@ class FlyBot(Bot):
             self.catch_key = key
             self.plan = self._make_plan(view, now)
         claimed = {s["card"]: s["t"] for s in catch["slaps"] if s["bottom"] and s["correct"]}
-        actions = []
-        legal_set = None
-        for step in list(self.plan):
+        for step in sorted(self.plan):
             due, hand, card, aiming = step
             if due > now:
-                continue
+                break
             if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
                 free = [c for c in _targets(view) if c["card"] not in claimed]
                 if not free:
                     self.plan.remove(step)
                     continue
-                step[0] = now + RETARGET.sample(self.rng)
-                step[2] = max(free, key=lambda c: c["value"])["card"]
+                target = max(free, key=lambda c: c["value"])
+                step[0] = now + self.around(RETARGET_MS) + self._steer(view, target)
+                step[2] = target["card"]
                 continue
             self.plan.remove(step)
             slap = Slap(hand, card)
-            if legal_set is None:
-                legal_set = set(legal)
-            if slap in legal_set:  # else the hand can no longer slap (frozen or used)
-                actions.append(slap)
-                claimed.setdefault(card, now)
-        wake = min((step[0] for step in self.plan), default=None)
-        if actions and wake is not None:
-            wake = max(wake, now + 1)
-        return actions, wake
+            if slap in legal:  # else the hand can no longer slap (frozen or used)
+                wake = min((s[0] for s in self.plan), default=None)
+                return [slap], None if wake is None else max(wake, now + 1)
+        return [], min((step[0] for step in self.plan), default=None)
+
+    def _steer(self, view: dict, target: dict) -> int:
+        """Time (ms) to steer the hand from where it rests to `target`, and move it there:
+        no snap when the target is the face-up card nearest to it (a hand snaps there by
+        itself), else about one snap per spacing of the face-up cards on the way."""
+        ups = [c for c in view["cards"] if c["up"]]
+        x, y = self.hand_at
+        self.hand_at = (target["x"], target["y"])
+        if not ups:
+            return 0
+
+        def far(c):
+            return math.hypot((c["x"] - x) * TABLE_ASPECT, c["y"] - y)
+
+        if min(ups, key=far)["card"] == target["card"]:
+            return 0
+        pitch = 1000 * TABLE_ASPECT / math.sqrt(len(ups))
+        snaps = max(1, min(6, round(far(target) / pitch)))
+        return sum(self.around(self.player.step_ms) for _ in range(snaps))
 
     def _make_plan(self, view: dict, now: int) -> list:
         catch = view["catch"]
+        who = self.player
         targets = sorted(_targets(view), key=lambda c: -c["value"])
-        wrong = [c for c in view["cards"] if c["up"] and c["card"] not in catch["cards"]]
-        n_up = sum(1 for c in view["cards"] if c["up"])
-        level = self.level
-        due = (catch["onset"] + SIMPLE[level].sample(self.rng) + DECIDE_MS[level]
-               + SCAN_MS_PER_CARD[level] * n_up)
+        ups = [c for c in view["cards"] if c["up"]]
+        wrong = [c for c in ups if c["card"] not in catch["cards"]]
+        colours = len({c["face"] for c in ups if c["face"] != SWATTER})
+        choose = who.choose * (hick_ms(max(1, colours)) - hick_ms(1))
+        form = self.rng.lognormvariate(0.0, FORM_SIGMA)  # this catch's (see above)
+        due = catch["onset"] + self.simple.sample(self.rng) + self.around(
+            (choose + who.scan_ms * len(ups)) * form)
         plan = []
         for hand in range(view["hands"]):
             if catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]:
                 continue
             roll = self.rng.random()
-            if wrong and roll < WRONG_COLOUR_RATE[level]:
-                plan.append([max(due, now), hand, self.rng.choice(wrong)["card"], False])
+            if wrong and roll < who.wrong:
+                target, aiming = self.rng.choice(wrong), False
             elif targets:
                 pick = 0
-                if len(targets) > 1 and roll < WRONG_COLOUR_RATE[level] + SMALL_FLY_RATE[level]:
+                if len(targets) > 1 and roll < who.wrong + who.small:
                     pick = self.rng.randrange(1, len(targets))
-                plan.append([max(due, now), hand, targets.pop(pick)["card"], True])
-            due += SECOND_HAND[level].sample(self.rng)
+                target, aiming = targets.pop(pick), True
+            else:
+                continue
+            due += self._steer(view, target)
+            plan.append([max(due, now), hand, target["card"], aiming])
+            due += self.around(who.second_ms)
         return plan
 
 
@@ -870,6 +1022,7 @@ INFO = GameInfo(
     new=lambda players, options, seed: FliegenKlatschen(players, options, seed),
     action_types=(Reveal, Slap, VoidRound),
     bots=bot_levels(FlyBot),
+    event_kinds=EVENT_KINDS,
     default_options={"remove": 0},
     option_choices={"remove": ("Cards in play", tuple(
         (n, f"{CARDS - n} of {CARDS} (shorter game)" if n else f"all {CARDS}")

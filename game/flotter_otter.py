@@ -26,6 +26,34 @@ Time: every action carries game time in ms (the core never reads a clock). Every
 (the round limit and the pauses) takes effect at its time, before any action stamped then,
 as everywhere in the core: a round limit of L accepts presses up to L - 1.
 
+Events (kinds declared once below, in EVENT_KINDS; player None unless said):
+    game_started      {game, games}: a game of the series begins (the waybills are dealt)
+    round_ready       {game, round, reveal_at}: the get-ready pause; the waybill comes at reveal_at
+    waybill_revealed  {game, round, waybill, onset}: the stimulus; times count from onset
+    box_placed        player: {colour, height}
+    box_removed       player: {colour, height} (Undo)
+    grabbed           player: {card, ms, height}: the grab card taken, ms after the onset
+    round_voided      player (whose pad went): {game, round, waybill}: not scored
+    round_result      everything the reveal shows (`last_result`: orders, otters, awards,
+                      penalties, per-player rows with first_box_ms / grab_ms / stack, margin_ms,
+                      points ...) and "reactions": the round's reaction times as
+                      game.reactions.Reaction dicts, kinds "first_box" and "grab" (correct: the
+                      stack matched a feature). Only the event carries "reactions".
+    game_over         {game, reason, final, points, waybills}
+
+The highlight, for the results screen (issue 15): `view(None)["highlight"]` (every seat's view
+too) is None until the game is over, then the round that decided it, as plain data:
+    {"kind": "photo_finish" (the winner grabbed first, at most PHOTO_FINISH_MS before the next
+             grab) or "decider" (any other way the winner took the lead for good),
+     "title": a heading, "text": one sentence in which {p0}, {p1} ... stand for the names of
+             seats 0, 1 ... (fill with text.format(p0=name0, p1=name1, ...)),
+     "players": the seats it names (the winner first),
+     "game", "round": which round, "seat": the winner, "points": their total after it,
+     "margin_ms": how far their grab was ahead of the next (None: not the first grab),
+     "beaten": that next grabber (or None), "grab_ms": the winner's grab time (when first)}
+The deciding round is the one after which the first winner led for good (points, then fewer
+waybills, as the outcome ranks). With no round scored: {"kind": "no_round", ...}.
+
 Hidden information: the face-down pile (its order, and so the next waybill) and the waybills
 dealt face down at the start of a game. Waybills won face down were seen by everyone when they
 were played; views show face-down waybills only as a count anyway.
@@ -35,13 +63,29 @@ from __future__ import annotations
 
 import copy
 import random
-import statistics
 from dataclasses import dataclass
 
-from .bots import MISTAKE_RATE, SIMPLE, Bot, ReactionModel, bot_levels
+from .bots import Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
+from .norms import NORMS, hick_ms
+from .reactions import Reaction
+from .reactions import summary as time_summary
 from .waybills import COLOURS, DECK_SIZE, LEGIBILITY, card, card_view
+
+# -- events (GameInfo.event_kinds; what each carries: the module docstring) -------------------
+
+GAME_STARTED = "game_started"
+ROUND_READY = "round_ready"
+WAYBILL_REVEALED = "waybill_revealed"
+BOX_PLACED = "box_placed"
+BOX_REMOVED = "box_removed"
+GRABBED = "grabbed"
+ROUND_VOIDED = "round_voided"
+ROUND_RESULT = "round_result"
+GAME_OVER = "game_over"
+EVENT_KINDS = frozenset({GAME_STARTED, ROUND_READY, WAYBILL_REVEALED, BOX_PLACED, BOX_REMOVED,
+                         GRABBED, ROUND_VOIDED, ROUND_RESULT, GAME_OVER})
 
 # -- rule constants (docs/rules-notes.md) ------------------------------------------
 
@@ -53,6 +97,7 @@ ROUND_LIMIT_MS = 30_000  # a round ends this long after the reveal, grabbed or n
 RESULT_MS = 5000  # the reveal screen stays this long before the next round (digital)
 GAME_BREAK_MS = 8000  # in a series, the pause between one game's end and the next (digital)
 SERIES_GAMES = 3  # rulebook tip: play three games and total the points
+PHOTO_FINISH_MS = 500  # the highlight calls a grab this close before the next a photo finish
 # A round needs the waybill it reveals plus one for a possible second otter; with fewer in the
 # pile the game ends instead (only reachable with many players, voids and penalties).
 MIN_PILE_FOR_ROUND = 2
@@ -111,6 +156,8 @@ class FlotterOtterState(State):
         self.finished: list = []  # per finished game: {"points": [...], "waybills": [...]}
         self.records: list = []  # per player per scored round: timings and correctness
         self.last_result: dict | None = None
+        self.standings: list = []  # per scored round: the series standings after it, and grabs
+        self.highlight: dict | None = None  # the results screen's payoff, at the end
         self.end_reason: str | None = None
         self.phase = "ready"
         self.deadline: int | None = None
@@ -132,7 +179,7 @@ class FlotterOtterState(State):
         self.dealt = sorted(w for hand in self.down for w in hand)  # never seen by anyone
         self.round_no = 0
         self._clear_round()
-        events = [Event("game_started", None, {"game": self.game_no, "games": self.games})]
+        events = [Event(GAME_STARTED, None, {"game": self.game_no, "games": self.games})]
         return events + self._start_round(t)
 
     def _clear_round(self) -> None:
@@ -150,7 +197,7 @@ class FlotterOtterState(State):
         self.round_no += 1
         self.phase = "ready"
         self.deadline = t + READY_MS
-        return [Event("round_ready", None, {"game": self.game_no, "round": self.round_no,
+        return [Event(ROUND_READY, None, {"game": self.game_no, "round": self.round_no,
                                             "reveal_at": self.deadline})]
 
     def _reveal(self, t: int) -> list[Event]:
@@ -158,7 +205,7 @@ class FlotterOtterState(State):
         self.onset = t
         self.phase = "stacking"
         self.deadline = t + ROUND_LIMIT_MS
-        return [Event("waybill_revealed", None, {"game": self.game_no, "round": self.round_no,
+        return [Event(WAYBILL_REVEALED, None, {"game": self.game_no, "round": self.round_no,
                                                  "waybill": self.current, "onset": t})]
 
     # -- the protocol -----------------------------------------------------------------------
@@ -223,17 +270,17 @@ class FlotterOtterState(State):
             stack.append(action.colour)
             if self.first_box[player] is None:
                 self.first_box[player] = t
-            return [Event("box_placed", player, {"colour": action.colour, "height": len(stack)})]
+            return [Event(BOX_PLACED, player, {"colour": action.colour, "height": len(stack)})]
         if isinstance(action, Undo):
             if not stack:
                 raise IllegalAction("nothing to undo", "the stack is empty")
             colour = stack.pop()
-            return [Event("box_removed", player, {"colour": colour, "height": len(stack)})]
+            return [Event(BOX_REMOVED, player, {"colour": colour, "height": len(stack)})]
         # Grab: the lowest card still there (a round in flight always has one left).
         value = self.grab_cards.pop(0)
         self.grabbed[player] = value
         self.grab_time[player] = t
-        events = [Event("grabbed", player, {"card": value, "ms": t - self.onset,
+        events = [Event(GRABBED, player, {"card": value, "ms": t - self.onset,
                                             "height": len(stack)})]
         if not self.grab_cards:
             events += self._end_round(t, "all_grabbed")
@@ -243,7 +290,7 @@ class FlotterOtterState(State):
         waybill = self.current
         self.discard.append(waybill)
         self.current = None
-        events = [Event("round_voided", player, {"game": self.game_no, "round": self.round_no,
+        events = [Event(ROUND_VOIDED, player, {"game": self.game_no, "round": self.round_no,
                                                  "waybill": waybill})]
         return events + self._start_round(t)
 
@@ -294,8 +341,21 @@ class FlotterOtterState(State):
         }
         self.last_result = result
         self.phase = "result"
+        totals = self.totals()  # (the running series totals: this game is not finished yet)
+        self.standings.append({
+            "game": self.game_no, "round": self.round_no, "points": totals[0],
+            "waybills": totals[1], "otters": otters, "magnifier": waybill.magnifier,
+            "grabs": sorted([self.grab_time[p] - self.onset, p, matched[p] is not None]
+                            for p in range(self.players) if self.grab_time[p] is not None)})
         self.deadline = t + RESULT_MS
-        events = [Event("round_result", None, result)]
+        # The round's reaction times (game/reactions.py), reported where the round settles
+        # them: each player's time to the first box ("first_box") and to the grab ("grab"),
+        # correct when the stack matched a feature. Only the event carries them.
+        timed = [Reaction(p, kind, row[key], row["correct"]).as_data()
+                 for p, row in enumerate(players)
+                 for kind, key in (("first_box", "first_box_ms"), ("grab", "grab_ms"))
+                 if row[key] is not None]
+        events = [Event(ROUND_RESULT, None, {**result, "reactions": timed})]
         if over:
             events += self._finish_game(t, "five_waybills")
         return events
@@ -344,10 +404,11 @@ class FlotterOtterState(State):
         if last:
             self.phase = "over"
             self.deadline = None
+            self.highlight = deciding_round(self.standings, self.outcome().winners)
         else:
             self.phase = "break"
             self.deadline = t + GAME_BREAK_MS
-        return [Event("game_over", None, {"game": self.game_no, "reason": reason,
+        return [Event(GAME_OVER, None, {"game": self.game_no, "reason": reason,
                                           "final": last, **self.finished[-1]})]
 
     def points(self, seat: int) -> int:
@@ -433,6 +494,7 @@ class FlotterOtterState(State):
             "series_points": points,
             "series_waybills": waybills,
             "last_result": self.last_result if self.phase in ("result", "break", "over") else None,
+            "highlight": self.highlight,
         }
         if self.phase == "over":
             view["timing"] = [self.timing(p) for p in range(self.players)]
@@ -523,17 +585,60 @@ def winners(points: list, waybills: list) -> list:
     return [p for p in tied if waybills[p] == fewest]
 
 
+def deciding_round(standings: list, winners: list) -> dict:
+    """The highlight (module docstring): the round after which the (first) winner led for good,
+    by points, then fewer waybills, as the outcome ranks; and how they won it: a photo finish
+    when they grabbed first, at most PHOTO_FINISH_MS before the next grab."""
+    if not standings or not winners:
+        return {"kind": "no_round", "title": "No round was scored", "text": "", "players": []}
+    w = winners[0]
+
+    def leads(row):
+        mine = (row["points"][w], -row["waybills"][w])
+        return all(mine > (row["points"][p], -row["waybills"][p])
+                   for p in range(len(row["points"])) if p not in winners)
+
+    i = len(standings) - 1
+    while i > 0 and leads(standings[i - 1]):
+        i -= 1
+    row = standings[i]
+    where = f"round {row['round']}" + (f" of game {row['game']}" if row["game"] > 1 or any(
+        r["game"] > 1 for r in standings) else "")
+    grabs = row["grabs"]
+    otter = w in row["otters"]
+    took = "the double" if otter and row["otters"][row["magnifier"]] == w else "a waybill"
+    figures = {"game": row["game"], "round": row["round"], "seat": w,
+               "points": row["points"][w], "margin_ms": None, "beaten": None}
+    if otter and grabs and grabs[0][1] == w and len(grabs) > 1:
+        ms, beaten = grabs[1][0] - grabs[0][0], grabs[1][1]
+        figures.update(margin_ms=ms, beaten=beaten, grab_ms=grabs[0][0])
+        if ms <= PHOTO_FINISH_MS:
+            return {"kind": "photo_finish", "title": "The photo finish that decided it",
+                    "text": f"In {where}, {{p{w}}} grabbed {ms} ms before {{p{beaten}}}, "
+                            f"took {took} and led from then on.",
+                    "players": [w, beaten], **figures}
+        text = f"In {where}, {{p{w}}} grabbed first, {ms} ms before {{p{beaten}}}, " \
+               f"took {took} and led from then on."
+        return {"kind": "decider", "title": "The round that decided it", "text": text,
+                "players": [w, beaten], **figures}
+    if otter:
+        text = f"In {where}, {{p{w}}} stacked it right and took {took}: in the lead for good."
+    else:
+        text = f"After {where} {{p{w}}} led for good."
+    return {"kind": "decider", "title": "The round that decided it", "text": text,
+            "players": [w], **figures}
+
+
 def timing_summary(records: list, seat: int) -> dict:
     """Median and best of a player's times (ms from waybill onset) over the scored rounds:
     to the first box (every round with a box), to a correct grab (rounds stacked right)."""
     mine = [r for r in records if r["seat"] == seat]
-    first = [r["first_box_ms"] for r in mine if r["first_box_ms"] is not None]
-    grabs = [r["grab_ms"] for r in mine if r["grab_ms"] is not None and r["correct"]]
+    first = [(r["first_box_ms"], True) for r in mine if r["first_box_ms"] is not None]
+    grabs = [(r["grab_ms"], r["correct"]) for r in mine if r["grab_ms"] is not None]
 
-    def summary(values):
-        if not values:
-            return {"count": 0, "median": None, "best": None}
-        return {"count": len(values), "median": statistics.median(values), "best": min(values)}
+    def summary(times):
+        found = time_summary(times)
+        return {"count": found.correct, "median": found.median_ms, "best": found.best_ms}
 
     return {
         "rounds": len(mine),
@@ -545,32 +650,78 @@ def timing_summary(records: list, seat: int) -> dict:
 
 
 # -- bots ---------------------------------------------------------------------------------------
+#
+# A CPU player is modelled as a person (issue 15). No published times exist for stacking a
+# waybill, so a round is built from published component times:
+#   1. orienting: seeing which two features the card shows and choosing one (`orient_ms`; an
+#      assumption: two or three looks at the card, 300 ms a fixation, and a decision);
+#   2. finding each next item in the order: the extreme among the n items left takes n - 1
+#      comparisons of two sizes, `compare_ms` each. Comparing two clearly different
+#      magnitudes takes about 400-550 ms to answer (Moyer & Landauer 1967, Nature 215:1519);
+#      less the simple reaction in that (about 240 ms), about 200 ms a comparison for an
+#      average adult. Counts are slower to compare (waybills.LEGIBILITY divides it);
+#   3. pressing that colour's button: a choice among five buttons, timed by the Hick-Hyman
+#      law fitted to Deary et al. 2011 (norms.hick_ms(5), about 417 ms), times `press`
+#      (a practised player's mapping is over-learned: less);
+#   4. the grab: a simple reaction, drawn from game/norms.py's "human_benchmark" norm (median
+#      273 ms, device lag included as in the arcade): each CPU draws where it stands in that
+#      norm at creation, within its level's band, and every time around that.
+# A person has good and bad rounds (a card that reads hard for them, a moment of doubt): the
+# thinking parts (1, 2) of a round are scaled by a `form` drawn per round, log-normal with
+# FORM_SIGMA (an assumption: complex choice times vary about 30 % from trial to trial).
+# An average adult then grabs a right stack about 5.5 s after the waybill appears. The arcade
+# keeps people's own first_box and grab times (`main.py stats`): once people have played, their
+# medians are the check on these figures. PLAYERS also holds three kinds of people for the level
+# bench (bench/realtime_levels.py).
 
-# Reading a waybill (finding one feature's order among five items) takes seconds, far longer
-# than a simple reaction; right-skewed like all human times. Divided by the feature legibility.
-READ = {
-    "easy": ReactionModel(mu=3600, sigma=600, tau=1800, floor=1500),
-    "normal": ReactionModel(mu=2500, sigma=400, tau=1100, floor=1100),
-    "hard": ReactionModel(mu=1700, sigma=250, tau=650, floor=800),
+SIMPLE_NORM = NORMS["human_benchmark"]
+BOXES = len(COLOURS)
+FORM_SIGMA = 0.3
+
+
+@dataclass(frozen=True)
+class OtterPlayer:
+    """How one kind of player stacks (see above)."""
+
+    simple_share: tuple    # band of the simple norm they stand in (share of people faster)
+    orient_ms: float
+    compare_ms: float
+    press: float           # factor on the five-button choice time
+    mistake: float         # chance of swapping two neighbouring boxes in a round
+    notice: float          # chance of seeing the swap and putting it right before grabbing
+    feature: str           # which feature they stack: "random", "legible" or "legible_magnifier"
+
+
+PLAYERS = {
+    # CPU levels: easy loses to a first-timer, normal is an even match for an average adult,
+    # hard a challenge for a practised player (bench/realtime_levels.py).
+    "easy": OtterPlayer((0.70, 0.90), 2400, 300, 1.35, 0.20, 0.30, "random"),
+    "normal": OtterPlayer((0.40, 0.60), 1000, 210, 1.00, 0.08, 0.50, "legible"),
+    "hard": OtterPlayer((0.15, 0.30), 600, 170, 0.80, 0.04, 0.75, "legible_magnifier"),
+    # People, for the bench: a first-time player (typical reflexes, new to the cards and the
+    # buttons), an average adult, a practised player (quicker than three in four people).
+    "first_time": OtterPlayer((0.40, 0.60), 1800, 250, 1.25, 0.15, 0.40, "random"),
+    "average": OtterPlayer((0.40, 0.60), 1000, 210, 1.00, 0.08, 0.50, "legible"),
+    "practised": OtterPlayer((0.20, 0.30), 600, 170, 0.80, 0.04, 0.75, "legible_magnifier"),
 }
-# One box press after another, about 200-400 ms (the next colour has to be found each time).
-PRESS = {
-    "easy": ReactionModel(mu=300, sigma=40, tau=90, floor=200),
-    "normal": ReactionModel(mu=240, sigma=30, tau=60, floor=170),
-    "hard": ReactionModel(mu=190, sigma=25, tau=40, floor=150),
-}
-NOTICE_SWAP = {"easy": 0.3, "normal": 0.5, "hard": 0.75}  # a swapped pair is seen and undone
-FEATURE_CHOICE = {"easy": "random", "normal": "legible", "hard": "legible_magnifier"}
 
 
 class OtterBot(Bot):
-    """Reads the waybill, stacks by one feature at human pace, grabs; sometimes swaps two
-    adjacent boxes (and sometimes notices and undoes them). Knows only its view."""
+    """Reads the waybill, stacks by one feature at a person's pace (see above), grabs;
+    sometimes swaps two adjacent boxes (and sometimes notices and undoes them). Knows only its
+    view."""
 
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
+        self.player = PLAYERS[self.level]
+        lo, hi = self.player.simple_share
+        self.simple = ReactionModel.around(SIMPLE_NORM.quantile(self.rng.uniform(lo, hi)))
         self.key = None
         self.plan: list = []  # [(due ms, action)], in order
+
+    def around(self, ms: float) -> int:
+        """A time (ms) drawn around `ms`, skewed like people's."""
+        return ReactionModel.around(ms).sample(self.rng)
 
     def poll(self, view: dict, legal: list, now: int):
         if view["phase"] != "stacking" or view["waybill"] is None:
@@ -592,6 +743,7 @@ class OtterBot(Bot):
         me = view["players"][self.seat]
         if me["grab_card"] is not None:
             return []
+        who = self.player
         waybill = view["waybill"]
         feature = self._choose_feature(waybill)
         legibility = LEGIBILITY[waybill["kinds"][feature]]
@@ -599,29 +751,39 @@ class OtterBot(Bot):
                  sorted(waybill["items"], key=lambda item: item["levels"][feature])]
         if self.rng.random() < 0.5:
             order.reverse()
-        presses: list = [Undo() for _ in me["stack"]]
-        if self.rng.random() < MISTAKE_RATE[self.level]:
-            i = self.rng.randrange(len(order) - 1)
-            wrong = order[:i] + [order[i + 1], order[i]]
-            presses += [PlaceBox(c) for c in wrong]
-            if self.rng.random() < NOTICE_SWAP[self.level]:
-                presses += [Undo(), Undo()] + [PlaceBox(c) for c in order[i:]]
-            else:
-                presses += [PlaceBox(c) for c in order[i + 2:]]
-        else:
-            presses += [PlaceBox(c) for c in order]
-        # The first press comes once the order is read; each later one a press time after.
-        t = now + int(READ[self.level].sample(self.rng) / legibility)
+        press_ms = who.press * hick_ms(BOXES)
+        form = self.rng.lognormvariate(0.0, FORM_SIGMA)  # this round's (see above)
         plan = []
-        for action in presses:
-            plan.append((t, action))
-            t += PRESS[self.level].sample(self.rng)
-        last = plan[-1][0]
-        plan.append((last + SIMPLE[self.level].sample(self.rng), Grab()))
+        t = now
+        for _ in me["stack"]:  # (boxes left from before: take them off)
+            t += self.simple.sample(self.rng)
+            plan.append((t, Undo()))
+        t += self.around(who.orient_ms * form)
+        boxes = order
+        if self.rng.random() < who.mistake:
+            i = self.rng.randrange(len(order) - 1)
+            boxes = order[:i] + [order[i + 1], order[i]] + order[i + 2:]
+        for k, colour in enumerate(boxes):  # find the next among those left, then press
+            left = BOXES - k
+            if left > 1:
+                t += self.around(who.compare_ms * (left - 1) * form / legibility)
+            t += self.around(press_ms)
+            plan.append((t, PlaceBox(colour)))
+        if boxes != order and self.rng.random() < who.notice:
+            # Seen on a last look over the stack: take boxes off down to the swap, put them right.
+            i = next(k for k in range(BOXES) if boxes[k] != order[k])
+            t += self.around(who.compare_ms * BOXES / legibility)
+            for _ in range(BOXES - i):
+                t += self.simple.sample(self.rng)
+                plan.append((t, Undo()))
+            for colour in order[i:]:
+                t += self.around(press_ms)
+                plan.append((t, PlaceBox(colour)))
+        plan.append((t + self.simple.sample(self.rng), Grab()))
         return plan
 
     def _choose_feature(self, waybill: dict) -> int:
-        how = FEATURE_CHOICE[self.level]
+        how = self.player.feature
         if how == "random":
             return self.rng.randrange(2)
         ease = [LEGIBILITY[k] for k in waybill["kinds"]]
@@ -639,7 +801,7 @@ class OtterBot(Bot):
 _LEGAL: dict = {}
 
 # What the results screen says about how the game ended (`end_reason`).
-END_WORDS = {"five_waybills": "Someone holds five waybills", "pile": "The pile ran out",
+END_WORDS = {"five_waybills": "A fifth waybill ended the game", "pile": "The pile ran out",
              None: ""}
 
 
@@ -656,6 +818,7 @@ INFO = GameInfo(
     new=lambda players, options, seed: FlotterOtterState(players, options, seed),
     action_types=(PlaceBox, Undo, Grab, VoidRound),
     bots=bot_levels(OtterBot),
+    event_kinds=EVENT_KINDS,
     default_options={"series": False},
     option_choices={"series": ("Series", ((False, "one game"),
                                           (True, f"{SERIES_GAMES} games, points added up")))},

@@ -147,6 +147,8 @@ class GameScene(Scene):
     reveal_kinds: frozenset = frozenset()
     reaction_label = "reaction time in ms (correct answers only)"  # under the results' times
     reaction_noun = "reaction"  # what the results call one reaction: "slap", "grab" ...
+    results_kind = None    # the reaction kind the results screen summarises (None: every kind
+                           # reported); shell.stats gets every kind either way
     bot_pace_ms = 700      # turn-based bots wait this long after a change before they move
     settle_ms = 0          # ... and this long after the timeline has played out (see busy())
     end_delay_ms = 1800    # the final table stays on screen this long before the results
@@ -616,12 +618,17 @@ class GameScene(Scene):
         self.draw_table(canvas, self.view())
         if self.strip:
             self.draw_strip(canvas)
-        if self.demo:  # under the safe area: it must cover nothing of the game
-            look.text(canvas, "DEMO - press any button to play",
-                      (look.CENTER[0], look.SAFE.bottom + 48), look.MIN_FONT, look.MUTED,
-                      "midbottom")
+        if self.demo:  # under the safe area by default: it must cover nothing of the game
+            anchor, at = self.demo_banner_at()
+            look.text(canvas, "DEMO - press any button to play", at, look.MIN_FONT, look.MUTED,
+                      anchor)
         else:
             self.draw_pause_hint(canvas)
+
+    def demo_banner_at(self) -> tuple:
+        """(anchor, (x, y)) of the DEMO line: the bottom margin under the safe area (a line
+        nobody needs to read if a TV cuts the edge off), unless a game needs it elsewhere."""
+        return "midbottom", (look.CENTER[0], look.SAFE.bottom + 48)
 
     def draw_strip(self, canvas) -> None:
         """One badge per player along the bottom; the player to move is raised and outlined."""
@@ -648,9 +655,11 @@ class GameScene(Scene):
 
     def record_reaction(self, p: int, ms: float, correct: bool = True,
                         kind: str = "reaction") -> None:
-        """Keep a reaction time for the results screen; humans' also go to shell.stats: to
-        the seat's profile when it has one (scenes/profiles.py), else by the seat's name."""
-        self.reactions.setdefault(p, []).append((float(ms), bool(correct)))
+        """Keep a reaction time for the results screen (if of `results_kind`); humans' also go
+        to shell.stats, every kind: to the seat's profile when it has one (scenes/profiles.py),
+        else by the seat's name."""
+        if self.results_kind is None or kind == self.results_kind:
+            self.reactions.setdefault(p, []).append((float(ms), bool(correct)))
         stats = getattr(self.app, "stats", None)
         if stats is not None and p not in self.bots and not self.demo:
             if getattr(self.seats[p], "profile", None) is not None:

@@ -14,6 +14,7 @@ from game import fliegen_klatschen as fk
 from game.core import SIMULTANEOUS, IllegalAction, Tick, decode_action
 from game.fliegen_klatschen import (CARDS, CATCH_MS, DOWN, GRACE_MS, REOPEN_MS, SWATTER, TURN_MS,
                                     UP, Reveal, Slap, VoidRound)
+from game.reactions import from_event
 from game.runner import make_bots, play, run_realtime
 
 INFO = fk.INFO
@@ -604,7 +605,7 @@ def test_bots_react_like_people_and_easy_is_slower_and_sloppier():
     easy, easy_wrong = bot_times("easy")
     normal, _ = bot_times("normal")
     hard, hard_wrong = bot_times("hard")
-    assert 300 < hard < normal < easy < 1400   # game-time ms: human, not machine
+    assert 300 < hard < normal < easy < 2500   # game-time ms: human, not machine
     assert easy_wrong > hard_wrong
 
 
@@ -623,6 +624,92 @@ def test_bots_scan_slower_when_more_cards_lie_face_up():
                 if e.kind == "slap" and e.data["correct"] and e.data["bottom"]:
                     (many if n_up >= 10 else few).append(e.data["ms"])
     assert statistics.median(many) > statistics.median(few)
+
+
+def test_a_closed_catch_reports_every_slap_as_a_reaction_time():
+    state = opened_example_1()
+    state.apply(2, Slap(0, 4), 1400)            # red 5, right
+    state.apply(1, Slap(1, 4), 1403)            # on top of it: right colour, lost the race
+    state.apply(3, Slap(0, 5), 1650)            # yellow: wrong
+    events = state.tick(1000 + CATCH_MS)
+    closed = first(events, "catch_closed")
+    got = sorted((r.player, r.kind, r.ms, r.correct) for r in from_event(closed))
+    assert got == [(1, "slap", 403, True), (2, "slap", 400, True), (3, "slap", 650, False)]
+    assert "reactions" not in state.last_catch  # only the event carries them
+    assert INFO.event_kinds == fk.EVENT_KINDS and "catch_closed" in fk.EVENT_KINDS
+
+
+def test_the_highlight_is_the_fattest_fly_caught_with_its_margin():
+    rec = [{"round": 0, "player": 0, "card": 3, "face": "red", "value": 4, "ms": 500,
+            "won": True, "by_ms": None},
+           {"round": 0, "player": 2, "card": 9, "face": "blue", "value": 5, "ms": 700,
+            "won": True, "by_ms": 41},
+           {"round": 0, "player": 1, "card": 9, "face": "blue", "value": 5, "ms": 741,
+            "won": False, "by_ms": 41},
+           {"round": 0, "player": 1, "card": 12, "face": "green", "value": 5, "ms": 900,
+            "won": True, "by_ms": None}]
+    h = fk.fattest_fly(rec)
+    assert (h["seat"], h["value"], h["colour"], h["ms"], h["margin_ms"], h["beaten"]) == \
+        (2, 5, "blue", 700, 41, 1)
+    assert h["players"] == [2, 1]
+    assert h["text"].format(p0="Ann", p1="Ben", p2="Cleo") == \
+        "Cleo caught the fattest fly, a blue 5, in 700 ms, 41 ms ahead of Ben."
+    alone = fk.fattest_fly(rec[3:])
+    assert alone["margin_ms"] is None and alone["text"].endswith("all alone.")
+    assert fk.fattest_fly([])["players"] == []
+
+
+def test_the_highlight_is_in_the_view_once_the_game_is_over():
+    state = new(3)
+    assert state.view(None)["highlight"] is None
+    final = play(INFO, 3, 4, "normal")
+    h = final.view(None)["highlight"]
+    assert h == final.view(1)["highlight"] and h["kind"] == "fattest_fly"
+    caught = [r for r in final.reaction_records() if r["won"]]
+    assert h["value"] == max(r["value"] for r in caught)
+    json.dumps(h)
+
+
+def test_each_cpu_draws_its_own_simple_reaction_from_its_levels_band_of_the_norm():
+    norm = fk.SIMPLE_NORM
+    assert norm.median == pytest.approx(273.0)  # Human Benchmark (game/norms.py)
+    for level in ("easy", "normal", "hard"):
+        lo, hi = fk.PLAYERS[level].simple_share
+        mine = {fk.FlyBot(0, seed, level).simple_ms for seed in range(6)}
+        assert len(mine) == 6
+        assert all(norm.quantile(lo) <= ms <= norm.quantile(hi) for ms in mine)
+
+
+def test_cpus_slap_at_one_ms_only_by_chance_and_never_after_the_catch():
+    """Four hard CPUs: slaps of different players at the very same ms are rare (chance: times
+    spread over hundreds of ms), and no CPU sends a slap the rules refuse (a second slap after
+    the first took the last fly); seed 1062 with three hard CPUs once crashed the runner."""
+    refused = collections.Counter()
+    same = slaps = 0
+    for seed in range(3):
+        state = play(INFO, 4, 300 + seed, "hard", refused=refused)
+        times = [t for p, a, t in state.log if p is not None and a["type"] == "Slap"]
+        same += sum(n - 1 for n in collections.Counter(times).values())
+        slaps += len(times)
+    play(INFO, 3, 1062, "hard", refused=refused)
+    assert slaps > 100 and same / slaps < 0.05
+    assert not refused, refused
+
+
+def test_the_runner_drops_and_counts_a_refused_second_slap():
+    """A bot that sends two slaps on one fly in one poll (what the hard bot once did): the
+    second is refused, dropped and counted; the game plays on to its end."""
+    class TwoSlaps(fk.FlyBot):
+        def poll(self, view, legal, now):
+            actions, wake = super().poll(view, legal, now)
+            if actions and isinstance(actions[0], Slap):
+                actions = actions + [Slap(1 - actions[0].hand, actions[0].card)]
+            return actions, wake
+
+    state = INFO.new(2, {}, 7)
+    refused = collections.Counter()
+    run_realtime(state, [TwoSlaps(0, 1, "hard"), fk.FlyBot(1, 2, "hard")], refused)
+    assert state.is_terminal() and sum(refused.values()) > 0
 
 
 def test_the_rules_core_does_not_import_pygame():

@@ -142,7 +142,9 @@ def test_a_keyboard_hand_carries_both_hands_and_refusals_show_at_the_hand(app):
     assert state.false_starts == [0, 2] and state.frozen[1] == [True, True]
     hand_over(scene, press(scene, 1, "a"))            # both frozen: refused, and said at the hand
     assert state.false_starts == [0, 2]
-    assert [r[:2] for r in scene.refusals] == [(1, "hand frozen after a false start")]
+    said = [(step.data["player"], step.data["text"])
+            for step, _ in scene.timeline.playing(scene.anim_ms, "refusal")]
+    assert said == [(1, "hand frozen after a false start")]
     app.run(frames=2)                             # drawing the refusal is fine
 
 
@@ -262,3 +264,43 @@ def test_every_fly_colour_has_its_own_mark_that_reads_without_colour(app):
             if a < b:  # the grey pictures differ in many pixels, not just by shade noise
                 differ = sum(abs(p - q) > 40 for p, q in zip(corners[a], corners[b]))
                 assert differ > 20, (a, b, differ)
+
+
+# -- texts that fit, words that are right ------------------------------------------------------
+
+
+def test_plural_flies_and_a_tie_on_the_same_ms_said_in_words():
+    assert fk.flies(1) == "1 fly" and fk.flies(2) == "2 flies"
+
+
+def test_result_lines_past_what_a_panel_holds_join_on_its_last_line(app):
+    scene = start(app, ["kb1", "kb2"], cpus=2)
+    rect = scene.panel_rects[0]
+    n = fk.panel_lines(rect.height, 60)
+    assert 60 + n * fk.LINE_H <= rect.height - 5  # inside the inner border
+    rows = [((f"line {i}", (255, 255, 255)),) for i in range(n + 2)]
+    fitted = fk.fit_rows(rows, n)
+    assert len(fitted) == n
+    assert [seg[0] for seg in fitted[-1] if seg[0] != ", "] == \
+        [f"line {i}" for i in range(n - 1, n + 2)]
+    assert fk.fit_rows(rows[:n], n) == rows[:n]
+
+
+def test_the_how_to_card_shows_a_zones_direction_keys_as_a_group_and_no_second_stick(app):
+    clear_seats(app)
+    for device in ("kb1", "kb4", "kb2", "pad:test:1"):
+        app.seats.join(device)
+    card = app.manager.reset("howto", game_id=GAME, scene_class=fk.SCENE)
+    app.run(frames=2)
+    rows = card.rows(fk.SCENE.controls)
+    move, move2 = rows[0][0], rows[2][0]
+    assert move == ("up", "left", "down", "right") and rows[0][1] == "move hand"
+
+    def caps(device, actions):
+        return [list(map(str, group)) for group in card.button_caps(actions, [device])]
+
+    assert caps("kb1", move) == [["W", "A", "S", "D"]]        # a zone: its four keys
+    assert len(caps("pad:test:1", move)) == 1 and len(caps("pad:test:1", move)[0]) == 1  # d-pad
+    assert caps("kb1", move2) == []                           # a zone has no second stick
+    assert len(caps("pad:test:1", move2)) == 1                # a pad's right stick
+    assert caps("kb1", ("a",)) == [["F"]]

@@ -12,7 +12,9 @@ from game import flotter_otter as fo
 from game.core import TERMINAL, IllegalAction
 from game.flotter_otter import (GAME_BREAK_MS, READY_MS, RESULT_MS, ROUND_LIMIT_MS, Grab,
                                 PlaceBox, Undo, VoidRound, timing_summary, winners)
+from game.reactions import from_event
 from game.runner import play
+from game.norms import hick_ms
 from game.waybills import card
 
 SEAT = ["green", "orange", "pink", "yellow", "blue"]  # the rulebook card, lowest seat first
@@ -277,6 +279,53 @@ def test_round_result_carries_times_from_onset_and_the_photo_finish_margin():
     json.dumps(result)
 
 
+def test_round_result_reports_first_box_and_grab_times_as_reactions():
+    state = revealed(players=3)
+    moves = [(1500 + 300 * i, OTTOKAR, PlaceBox(c)) for i, c in enumerate(TYRE)]
+    moves += [(1700 + 200 * i, OTTMAR, PlaceBox(c)) for i, c in enumerate(WRONG)]
+    moves += [(2900, OTTMAR, Grab()), (3100, OTTOKAR, Grab())]  # wrong, then right: the end
+    for ms, seat, action in sorted(moves, key=lambda m: m[0]):
+        events = state.apply(seat, action, READY_MS + ms)
+    [event] = [e for e in events if e.kind == fo.ROUND_RESULT]
+    got = sorted((r.player, r.kind, r.ms, r.correct) for r in from_event(event))
+    assert got == [(OTTMAR, "first_box", 1700, False), (OTTMAR, "grab", 2900, False),
+                   (OTTOKAR, "first_box", 1500, True), (OTTOKAR, "grab", 3100, True)]
+    assert "reactions" not in state.last_result  # only the event carries them
+    assert fo.INFO.event_kinds == fo.EVENT_KINDS
+
+
+def standing(game, rnd, points, otters, grabs, waybills=None, magnifier=1):
+    return {"game": game, "round": rnd, "points": points, "otters": otters,
+            "waybills": waybills or [1] * len(points), "magnifier": magnifier, "grabs": grabs}
+
+
+def test_the_highlight_is_the_photo_finish_after_which_the_winner_led_for_good():
+    rows = [standing(1, 1, [2, 4, 2], [None, 1], [[3000, 1, True]]),        # seat 1 leads
+            standing(1, 2, [4, 4, 2], [0, None], [[2600, 0, True], [4100, 2, False]]),
+            standing(1, 3, [6, 4, 2], [None, 0], [[2500, 0, True], [2637, 1, True]]),
+            standing(1, 4, [7, 4, 3], [0, 2], [[2500, 0, True], [2900, 2, True]])]
+    h = fo.deciding_round(rows, [0])
+    assert (h["kind"], h["round"], h["margin_ms"], h["beaten"], h["players"]) == \
+        ("photo_finish", 3, 137, 1, [0, 1])
+    assert h["text"].format(p0="Ann", p1="Ben", p2="Cleo") == \
+        "In round 3, Ann grabbed 137 ms before Ben, took the double and led from then on."
+    rows[2]["grabs"] = [[2500, 0, True], [3900, 1, True]]   # far ahead: not a photo finish
+    assert fo.deciding_round(rows, [0])["kind"] == "decider"
+    rows[2]["grabs"] = [[2100, 2, False], [2500, 0, True]]  # someone grabbed (wrongly) first
+    h = fo.deciding_round(rows, [0])
+    assert h["margin_ms"] is None and "stacked it right" in h["text"]
+    assert fo.deciding_round([], [0])["kind"] == "no_round"
+
+
+def test_the_highlight_is_in_the_view_once_the_game_is_over():
+    assert fo.INFO.new(3, {}, 1).view(None)["highlight"] is None
+    state = play(fo.INFO, 3, seed=2, levels="normal")
+    h = state.view(None)["highlight"]
+    assert h["kind"] in ("photo_finish", "decider") and h["seat"] == state.outcome().winners[0]
+    assert h == state.view(0)["highlight"]
+    json.dumps(h)
+
+
 def test_records_kept_per_player_per_round_and_summarised():
     state = revealed(players=2)
     grab_ms = []
@@ -496,23 +545,48 @@ def test_bots_read_for_seconds_and_hard_is_quicker_and_surer_than_easy():
     assert wrong["hard"] < wrong["easy"]
 
 
-def test_bots_press_at_human_pace_and_sometimes_undo():
-    state = play(fo.INFO, 4, seed=11, levels="easy")
-    presses = {}
-    undos = 0
+def box_gaps(state):
+    """Per round and player, the gaps (ms) between their successive PlaceBox presses of a
+    round with no Undo in it."""
+    runs, current = [], {}
     for player, action, t in state.log:
-        if player is None:
-            continue
-        if action["type"] == "Undo":
-            undos += 1
-        if action["type"] == "PlaceBox":
-            presses.setdefault(player, []).append(t)
-    gaps = [b - a for times in presses.values() for a, b in zip(times, times[1:])
-            if 0 < b - a < 1000]
-    assert 200 <= statistics.median(gaps) <= 450
-    more = [play(fo.INFO, 4, seed=s, levels="easy") for s in range(12, 16)]
-    undos += sum(entry[1]["type"] == "Undo" for s in more for entry in s.log)
-    assert undos > 0
+        kind = action["type"]
+        if kind == "PlaceBox":
+            times = current.setdefault(player, [])
+            if len(times) == 5:  # a round that ended without their grab: start afresh
+                times.clear()
+            times.append(t)
+        elif kind == "Undo":
+            current[player] = [None]  # spoilt: not a clean run
+        elif kind == "Grab":
+            times = current.pop(player, [])
+            if len(times) == 5 and None not in times:
+                runs.append([b - a for a, b in zip(times, times[1:])])
+    return runs
+
+
+def test_bots_press_at_a_persons_pace_and_sometimes_undo():
+    """Each next box needs comparisons among the items left and then a five-button choice
+    (Hick-Hyman, game/norms.py): the gaps shrink as fewer items are left, and the last one
+    (no comparison left) is about a choice time."""
+    runs = [r for seed in range(11, 15) for r in box_gaps(play(fo.INFO, 4, seed, "normal"))]
+    assert len(runs) > 20
+    by_step = [statistics.median(r[k] for r in runs) for k in range(4)]
+    assert by_step == sorted(by_step, reverse=True)
+    assert 0.7 * hick_ms(5) < by_step[-1] < 1.4 * hick_ms(5)
+    states = [play(fo.INFO, 4, seed=s, levels="easy") for s in range(12, 16)]
+    assert sum(entry[1]["type"] == "Undo" for s in states for entry in s.log) > 0
+
+
+def test_each_cpu_is_its_own_person_within_its_levels_band_of_the_simple_norm():
+    norm = fo.SIMPLE_NORM
+    for level in ("easy", "normal", "hard"):
+        lo, hi = fo.PLAYERS[level].simple_share
+        medians = {fo.OtterBot(0, seed, level).simple.median() for seed in range(6)}
+        assert len(medians) == 6  # no two CPUs alike
+        for m in medians:
+            assert norm.quantile(lo) - 2 < m < norm.quantile(hi) + 2
+    assert fo.PLAYERS["hard"].simple_share[1] <= fo.PLAYERS["normal"].simple_share[0]
 
 
 def test_the_outcome_says_in_words_how_the_game_ended_and_what_broke_a_tie():
@@ -522,7 +596,7 @@ def test_the_outcome_says_in_words_how_the_game_ended_and_what_broke_a_tie():
     state.end_reason = "five_waybills"
     outcome = state.outcome()
     assert outcome.winners == [0, 1]
-    assert outcome.verdict == ("Someone holds five waybills; tie on 4 points: fewer waybills "
+    assert outcome.verdict == ("A fifth waybill ended the game; tie on 4 points: fewer waybills "
                                "decide")
     state.down = [[1, 2], [3], [5]]
     state.up = [[], [], [6]]

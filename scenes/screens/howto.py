@@ -114,11 +114,16 @@ class HowToScene(Scene):
                                 ("b", "back to the lobby"), ("escape", "back")])
 
     def rows(self, controls: dict) -> list:
-        """(actions, meaning) rows of the controls table: a direction the game lists alone
+        """(actions, meaning) rows of the controls table: a tuple of actions is one row; a
+        direction the game lists alone
         stands for all four (a device's four keys or its d-pad), as does a second-stick one;
         the other directions of a group the game lists with the same meaning are left out."""
         out, done = [], set()
         for action, meaning in controls.items():
+            if isinstance(action, tuple):  # the game lists a group itself: one row
+                done.update(action)
+                out.append((action, meaning))
+                continue
             if action in done:
                 continue
             for group in (DIRECTIONS, SECOND_STICK):

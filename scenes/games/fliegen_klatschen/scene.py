@@ -18,7 +18,9 @@ players everyone has one hand (either stick, any slap button).
 The scene does not show which colours are catchable while a catch is open (that is the game);
 the catch result afterwards does. Timing: `card_revealed` and a re-opened `catch_opened` are
 stimuli (the base holds the game clock until the flip), so every slap's ms counts from the
-moment the trigger was on screen. Each slap of a closed catch is recorded (kind "slap").
+moment the trigger was on screen. The core reports each slap of a closed catch as a reaction
+time (kind "slap", in catch_closed's data) and the base scene records it: this scene records
+nothing by hand.
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ import pygame
 import pymunk
 
 from shell import look, paint
+from game import fliegen_klatschen as fly
 from game.fliegen_klatschen import SWATTER, TURN_MS, Reveal, Slap
 
 from . import art
 from scenes.game_scene import GameScene
+from scenes.timeline import ease_out, linear
 
 # -- screen layout (canvas px) -------------------------------------------------------------------
 BAR = pygame.Rect(look.SAFE.left, look.SAFE.top, look.SAFE.width, 64)
@@ -51,6 +55,7 @@ SPREAD_DT = 1 / 60
 SOLID = 0.78              # share of a card (each side) other cards are pushed out of
 
 POP_MS = 220              # a freshly turned card pops up this long
+RING_MS = 900             # ... and is ringed in its turner's colour this long
 LAND_MS = 160             # a slapping hand's drop and squash
 SETTLE_MS = 1100          # hands stay on the cards this long after a catch closes
 FLY_MS = 520              # a caught fly travels to its catcher's panel
@@ -149,21 +154,24 @@ class FliegenKlatschenScene(GameScene):
     game_id = "fliegen_klatschen"
     # The trigger is on screen at the flip after these: a turned card (a swatter or the fifth
     # colour opens the catch in the same step) and a voided catch opening again.
-    reveal_kinds = frozenset({"card_revealed", "catch_opened"})
+    reveal_kinds = frozenset({fly.CARD_REVEALED, fly.CATCH_OPENED})
+    reaction_noun = "slap"
     reaction_label = "ms from the swatter or fifth colour to each slap, right flies only"
     strip = False          # each player's panel shows their badge, score and catch result
     phone_layout = "slap"  # a phone: a swipe pad moves the hand, a big area slaps
     end_delay_ms = 7000    # the final table with medians and bests stays up this long
     rules = [
-        "Your turn: flip any face-down card (6 s turn timer: our addition).",
+        "Your turn: flip a card (6 s timer).",
         "Swatter, or five colours up: all slap the most common colour!",
         "Wrong card: lose your last fly. First hand down wins.",
-        "Too early: lose your last fly; that hand sits out a catch.",
-        "Each colour has its mark in the card's corner: blue circle, yellow triangle ...",
+        "Too early: lose a fly; that hand sits out a catch.",
+        "Each colour has a mark in the corner: blue circle ...",
+        "CPU easy, normal, hard: beginner, average, practised.",
     ]
-    # (the how-to card's meaning column is narrow: short words)
-    controls = {"left": "move hand", "a": "flip / slap", "right2": "hand 2 move",
-                "r": "hand 2 slap"}
+    # (the how-to card's meaning column is narrow: short words; a tuple of actions is shown as
+    # one group of the device's keys, and a row a device lacks stays empty for it)
+    controls = {("up", "left", "down", "right"): "move hand", "a": "flip / slap",
+                ("up2", "left2", "down2", "right2"): "hand 2 move", "r": "hand 2 slap"}
 
     # -- setting up ----------------------------------------------------------------------------
     def setup(self) -> None:
@@ -174,15 +182,13 @@ class FliegenKlatschenScene(GameScene):
         self.cursor = {p: [None, None] for p in range(self.players)}
         self.cursor_xy = {p: [TABLE.center, TABLE.center] for p in range(self.players)}
         self.twin = {p: self._twin(p) for p in range(self.players)}
-        self.pops: dict = {}         # card -> anim_ms it was turned
         self.up_order: dict = {}     # card -> when it was turned (draw order)
-        self.revealed_by: dict = {}  # card -> player who turned it
         self.known: dict = {}        # card -> (face, value) once it was turned
         self.landed: list = []       # hands on cards: dicts player, hand, card, xy, t, bottom
         self.settle_until = 0.0
-        self.flying: list = []       # caught flies on their way: key, from, to, t
-        self.banners: list = []      # (text, colour, until)
-        self.refusals: list = []     # (player, text, until)
+        # On the base's timeline (self.timeline, anim_ms): "turned" (a card just turned: it
+        # pops, ringed in its turner's colour), "fly" (a caught fly on its way to its catcher's
+        # panel), "banner" (a line across the table), "refusal" (a rule said at a hand).
         self.result_t = -1e9         # anim_ms of the last catch_closed
         self.panel_rects = self._panel_rects()
         self._relayout(self.view())
@@ -218,7 +224,6 @@ class FliegenKlatschenScene(GameScene):
         self.round_key = key
         self.card_w, self.card_h = card_size(max(1, len(view["cards"])), TABLE)
         self.places = spread(view["cards"], TABLE, self.card_w, self.card_h)
-        self.pops.clear()
         self.up_order.clear()
         self.cursor = {p: [None, None] for p in range(self.players)}
 
@@ -289,7 +294,7 @@ class FliegenKlatschenScene(GameScene):
 
     def on_illegal(self, p: int, action, exc) -> None:
         super().on_illegal(p, action, exc)
-        self.refusals.append((p, exc.rule, self.anim_ms + REFUSAL_MS))
+        self.timeline.add(self.anim_ms, REFUSAL_MS, "refusal", linear, player=p, text=exc.rule)
 
     # -- events --------------------------------------------------------------------------------
     def on_events(self, events) -> None:
@@ -297,43 +302,43 @@ class FliegenKlatschenScene(GameScene):
         self._relayout(view)
         for e in events:
             d = e.data
-            if e.kind == "card_revealed":
-                self.pops[d["card"]] = self.anim_ms
+            if e.kind == fly.CARD_REVEALED:
+                self.timeline.add(self.anim_ms, RING_MS, "turned", linear, card=d["card"],
+                                  player=e.player)
                 self.up_order[d["card"]] = len(self.up_order)
-                self.revealed_by[d["card"]] = e.player
                 self.known[d["card"]] = (d["face"], d["value"])
                 self.sound("card_flip")
-            elif e.kind == "catch_opened":
+            elif e.kind == fly.CATCH_OPENED:
                 self.landed = []
                 self.sound("go")
                 if d.get("reopened"):
                     self.banner("Catch again!", look.ACCENT)
-            elif e.kind == "slap":
+            elif e.kind == fly.SLAP:
                 xy = self.places.get(d["card"], (0, 0, 0))[:2]
                 self.landed.append({"player": e.player, "hand": d["hand"], "card": d["card"],
                                     "xy": xy, "t": self.anim_ms, "bottom": d["bottom"],
                                     "false": False})
                 self.sound("slap" if d["bottom"] else "thump")
-            elif e.kind == "false_start":
+            elif e.kind == fly.FALSE_START:
                 xy = self.places.get(d["card"], (0, 0, 0))[:2]
                 self.landed.append({"player": e.player, "hand": d["hand"], "card": d["card"],
                                     "xy": xy, "t": self.anim_ms, "bottom": True, "false": True})
                 self.settle_until = self.anim_ms + SETTLE_MS
                 self.flash(e.player, "False start! Hand frozen")
                 self.sound("error")
-            elif e.kind == "catch_voided":
+            elif e.kind == fly.CATCH_VOIDED:
                 self.landed = []
                 self.banner("Catch void: a pad was lost. Ready, steady ...", look.BAD)
-            elif e.kind == "catch_closed":
+            elif e.kind == fly.CATCH_CLOSED:
                 self._closed(d)
-            elif e.kind == "nothing_to_catch":
+            elif e.kind == fly.NOTHING_TO_CATCH:
                 self.banner("A swatter, but no fly to catch", look.PANEL)
-            elif e.kind == "tie_round":
+            elif e.kind == fly.TIE_ROUND:
                 names = " and ".join(self.seats[p].name for p in d["contenders"])
                 self.banner(f"Tie! One more round: only {names} can win it", look.ACCENT,
                             ms=4500)
                 self.sound("countdown")
-            elif e.kind == "game_over":
+            elif e.kind == fly.GAME_OVER:
                 self.sound("confirm")  # (the results screen plays the fanfare)
 
     def _closed(self, d: dict) -> None:
@@ -341,33 +346,27 @@ class FliegenKlatschenScene(GameScene):
         self.settle_until = self.anim_ms + SETTLE_MS
         for row in d["players"]:
             p = row["player"]
-            for s in row["slaps"]:
-                self.record_reaction(p, s["ms"], s["correct"], "slap")
             target = self.panel_rects[p].midtop
             for card in row["gained"]:
                 place = self.places.get(card)
                 if place is not None:
                     key = ("fly", *self.known.get(card, ("red", 1)))
-                    self.flying.append({"key": key, "from": place[:2], "to": target,
-                                        "tilt": place[2], "t": self.anim_ms})
+                    self.timeline.add(self.anim_ms, FLY_MS, "fly", ease_out, key=key,
+                                      src=place[:2], dst=target, tilt=place[2])
             if row["gained"]:
                 self.sound("confirm")
             if row["lost"]:
-                self.flash(p, f"lost {len(row['lost'])} fly" + ("s" if len(row["lost"]) > 1
-                                                                  else ""))
+                self.flash(p, f"lost {flies(len(row['lost']))}")
 
     def value_of(self, card: int) -> int:
         """The value of a card that has been face up this round (0 if never seen)."""
         return self.known.get(card, ("", 0))[1]
 
     def banner(self, text: str, colour, ms: float = BANNER_MS) -> None:
-        self.banners.append((text, colour, self.anim_ms + ms))
+        self.timeline.add(self.anim_ms, ms, "banner", linear, text=text, colour=colour)
 
     def update_scene(self, dt_ms: float) -> None:
         now = self.anim_ms
-        self.banners = [b for b in self.banners if b[2] > now]
-        self.refusals = [r for r in self.refusals if r[2] > now]
-        self.flying = [f for f in self.flying if now - f["t"] < FLY_MS]
         view = self.view()
         if view["phase"] != "catch" and now > self.settle_until and self.landed:
             self.landed = []
@@ -388,33 +387,34 @@ class FliegenKlatschenScene(GameScene):
                 paint.blit(canvas, surf, paint.get_rect(surf, center=(x, y)))
         ups = sorted((c for c in view["cards"] if c["up"]),
                      key=lambda c: self.up_order.get(c["card"], -1))
+        turned = {step.data["card"]: step for step, _ in self.timeline.playing(now, "turned")}
         for c in ups:
             place = self.places.get(c["card"])
             if place is None:
                 continue
-            age = now - self.pops.get(c["card"], -1e9)
+            step = turned.get(c["card"])
+            age = now - step.start if step is not None else RING_MS
             scale = 1.0 if age >= POP_MS else (1.2 if age < POP_MS / 2 else 1.1)
             surf = art.card_turned(card_key(c), w, h, place[2], scale)
             paint.blit(canvas, surf, paint.get_rect(surf, center=place[:2]))
-            if age < 900 and c["card"] in self.revealed_by:
-                p = self.revealed_by[c["card"]]
-                ring = art.outline_turned(w, h, place[2], self.seats[p].colour)
+            if step is not None and step.data["player"] is not None:
+                ring = art.outline_turned(w, h, place[2], self.seats[step.data["player"]].colour)
                 paint.blit(canvas, ring, paint.get_rect(ring, center=place[:2]))
         self._draw_cursor_rings(canvas, view)
         self._draw_landed(canvas, view)
         self._draw_cursors(canvas, view)
-        for f in self.flying:
-            t = look.ease_out((now - f["t"]) / FLY_MS)
-            x = f["from"][0] + (f["to"][0] - f["from"][0]) * t
-            y = f["from"][1] + (f["to"][1] - f["from"][1]) * t
+        for step, t in self.timeline.playing(now, "fly"):
+            f = step.data
+            x = f["src"][0] + (f["dst"][0] - f["src"][0]) * t
+            y = f["src"][1] + (f["dst"][1] - f["src"][1]) * t
             surf = art.card_turned(f["key"], w, h, f["tilt"])
             paint.blit(canvas, surf, paint.get_rect(surf, center=(x, y)))
         self._draw_bar(canvas, view)
         for p in range(self.players):
             self._draw_panel(canvas, view, p)
         y = TABLE.top + 30
-        for text, colour, _ in self.banners[-2:]:
-            rect = look.banner(canvas, text, colour, y=y)
+        for step, _ in self.timeline.playing(now, "banner")[-2:]:
+            rect = look.banner(canvas, step.data["text"], step.data["colour"], y=y)
             y = rect.bottom + 12
         if view["phase"] == "over":
             self._draw_end(canvas, view)
@@ -466,9 +466,9 @@ class FliegenKlatschenScene(GameScene):
             off = (-1 if left else 1) * self.card_w * 0.34 + (p % 4) * 16 - 24
             rect = paint.get_rect(surf, midtop=(x + off, y + 2 + (p // 4) * 12))
             paint.blit(canvas, surf, rect)
-            for rp, text, _ in self.refusals:
-                if rp == p:
-                    look.flash_above(canvas, rect, text)
+            for step, _ in self.timeline.playing(self.anim_ms, "refusal"):
+                if step.data["player"] == p:
+                    look.flash_above(canvas, rect, step.data["text"])
                     break
 
     def _draw_landed(self, canvas, view) -> None:
@@ -582,11 +582,9 @@ class FliegenKlatschenScene(GameScene):
         if frozen:
             rows.insert(0, ((f"{'a hand' if frozen == 1 else 'hands'} frozen: sits out",
                              art.ICE),))
-        if compact and len(rows) > 1:  # one line: say it all in one, cut at the edge
-            rows = [tuple(seg for i, row in enumerate(rows)
-                          for seg in ((((", ", look.MUTED),) if i else ()) + tuple(row)))]
         y = 48 if compact else 60
-        for row in rows[:1 if compact else 4]:
+        rows = fit_rows(rows, panel_lines(r.height, y))
+        for row in rows:
             x = 16
             for seg in row:
                 if seg[0] == "seat":
@@ -597,7 +595,7 @@ class FliegenKlatschenScene(GameScene):
                 else:
                     t = look.text_surface(seg[0], look.SMALL, seg[1])
                     x += _blit_clipped(surf, t, (x, y), r.width - 12 - x)
-            y += 29
+            y += LINE_H
         return art._prepare(surf)
 
     def _result_lines(self, view, p: int, compact: bool = False) -> list:
@@ -616,21 +614,21 @@ class FliegenKlatschenScene(GameScene):
                 beaten = next((c["beaten"] for c in last["contests"]
                                if c["card"] == s["card"] and c["winner"] == p), [])
                 for q, _, by in beaten[:1]:
+                    margin = f" by {by} ms" if by else " on the same ms"
                     if q != p and compact:  # on the same line
                         lines[-1] = ((f"+{self.value_of(s['card'])} {ms_text(s['ms'])}, beat ",
-                                      look.GOOD), ("seat", q), (f" by {by}", look.GOOD))
+                                      look.GOOD), ("seat", q), (margin, look.GOOD))
                     elif q != p:
-                        lines.append((("  beat ", look.TEXT), ("seat", q),
-                                       (f" by {by} ms", look.TEXT)))
+                        lines.append((("  beat ", look.TEXT), ("seat", q), (margin, look.TEXT)))
             elif s["correct"]:
                 q = s["under"][0]
+                faster = f" {s['by_ms']} ms faster" if s["by_ms"] else " first, same ms"
                 lines.append(((f"{ms_text(s['ms'])}: ", look.MUTED), ("seat", q),
-                              (f" {s['by_ms']} ms faster", look.MUTED)))
+                              (faster, look.MUTED)))
             else:
                 lines.append(((f"wrong card, {ms_text(s['ms'])}", look.BAD),))
         if row["lost"]:
-            n = len(row["lost"])
-            lines.append(((f"lost {n} fly" + ("s" if n > 1 else ""), look.BAD),))
+            lines.append(((f"lost {flies(len(row['lost']))}", look.BAD),))
         if row["false_starts"]:
             n = row["false_starts"]
             lines.append(((f"{n} false start" + ("s" if n > 1 else ""), look.BAD),))
@@ -672,6 +670,30 @@ class FliegenKlatschenScene(GameScene):
             look.text(canvas, str(r["false_starts"]), (cols[4], y + 20), look.BODY, look.TEXT,
                       "midleft")
             y += 62
+
+
+LINE_H = 29  # a panel's result lines (SMALL type)
+
+
+def panel_lines(height: int, top: int) -> int:
+    """How many result lines fit in a panel of `height` px whose first line is at `top`, above
+    its inner border (5 px) with a little air."""
+    return max(1, (height - top - 8) // LINE_H)
+
+
+def fit_rows(rows: list, n: int) -> list:
+    """At most n lines: when there are more, the last line says the rest, joined by commas
+    (drawn cut at the panel's edge)."""
+    if len(rows) <= n:
+        return rows
+    rest = tuple(seg for i, row in enumerate(rows[n - 1:])
+                 for seg in ((((", ", look.MUTED),) if i else ()) + tuple(row)))
+    return rows[:n - 1] + [rest]
+
+
+def flies(n: int) -> str:
+    """ "1 fly", "2 flies"."""
+    return f"{n} fly" if n == 1 else f"{n} flies"
 
 
 def _blit_clipped(surf, text: pygame.Surface, pos, room: int) -> int:

@@ -8,9 +8,10 @@ A green, B orange, X blue, Y yellow (the colours of the usual pad face buttons),
 pink; Down takes the top box off again; Up grabs. Each lane shows its player's keys.
 
 Timing: the waybill's reveal is the stimulus (reveal_kinds), so the core's times are from the
-moment it was on screen. Per scored round each player's time to the first box and to the grab
-are recorded (kinds "first_box" and "grab", correct = the stack matched a feature); the results
-screen's median/best are of the grabs, shell.stats keeps both.
+moment it was on screen. The core reports per scored round each player's time to the first box
+and to the grab (kinds "first_box" and "grab", correct = the stack matched a feature, in
+round_result's data); the base scene records them, shell.stats keeps both, and the results
+screen's median/best are of the grabs (`results_kind`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ import pygame
 import pymunk
 
 from shell import look, paint
-from game.flotter_otter import READY_MS, ROUND_LIMIT_MS, Grab, PlaceBox, Undo
+from game import flotter_otter as otter
+from game.flotter_otter import PHOTO_FINISH_MS, READY_MS, ROUND_LIMIT_MS, Grab, PlaceBox, Undo
 from game.waybills import card
 
 from . import art
@@ -145,7 +147,9 @@ class Lane:
 
 class FlotterOtterScene(GameScene):
     game_id = "flotter_otter"
-    reveal_kinds = frozenset({"waybill_revealed"})
+    reveal_kinds = frozenset({otter.WAYBILL_REVEALED})
+    reaction_noun = "grab"
+    results_kind = "grab"  # the results screen's median/best: grabs (first boxes: stats only)
     reaction_label = "ms from the waybill appearing to the grab, right stacks only"
     strip = False  # each lane shows its player's badge
     phone_layout = "otter"  # a phone: the five coloured boxes, take off and GRAB
@@ -154,6 +158,7 @@ class FlotterOtterScene(GameScene):
         "Then grab! First right stack per feature: 2 points (magnifier's) or 1.",
         "Wrong stack + grab: -1. Five waybills end it.",
         "Digital addition: rounds end after 30 s.",
+        "CPU easy, normal, hard: beginner, average, practised.",
     ]
     # One word each, so a player's whole row of keys fits the how-to card.
     controls = {"a": "green", "b": "orange", "x": "blue", "y": "yellow", "r": "pink",
@@ -169,12 +174,9 @@ class FlotterOtterScene(GameScene):
                                        height), box_w) for p in range(n)]
         self.fx = random.Random(self.seed)  # visual jitter only; the game's rng stays untouched
         self.result = None        # the last round_result's data, while it is shown
-        self.result_at = 0.0      # anim_ms when it arrived
-        self.revealed_at = 0.0
         self.last_count = None    # the countdown number last sounded
         self.caps = {p: self._caps(p) for p in range(n)}
         self.end_text = "Game over"
-        self.first_boxes: dict = {}  # p -> [(ms, correct)]: time to the first box per round
 
     def _caps(self, p: int) -> list:
         """(action, short key label) for the player's lane, [] for CPU seats."""
@@ -212,54 +214,41 @@ class FlotterOtterScene(GameScene):
     # -- events -> motion and sound ---------------------------------------------------------------
     def on_events(self, events) -> None:
         for e in events:
-            if e.kind == "box_placed":
+            if e.kind == otter.BOX_PLACED:
                 self.lanes[e.player].drop(e.data["colour"], self.fx.uniform(-3, 3))
                 self.sound("box_drop")
-            elif e.kind == "box_removed":
+            elif e.kind == otter.BOX_REMOVED:
                 self.lanes[e.player].lift()
                 self.sound("move")
-            elif e.kind == "grabbed":
+            elif e.kind == otter.GRABBED:
                 self.sound("slap")
-            elif e.kind == "waybill_revealed":
-                self.revealed_at = self.anim_ms
+            elif e.kind == otter.WAYBILL_REVEALED:
                 self.sound("card_flip")
-            elif e.kind in ("round_ready", "game_started"):
+            elif e.kind in (otter.ROUND_READY, otter.GAME_STARTED):
                 for lane in self.lanes:
                     lane.clear()
                 self.result = None
                 self.last_count = None
-            elif e.kind == "round_voided":
+            elif e.kind == otter.ROUND_VOIDED:
                 for lane in self.lanes:
                     lane.clear()
                 self.flash(e.player, "round called off")
-            elif e.kind == "round_result":
+            elif e.kind == otter.ROUND_RESULT:
                 self.round_result(e.data)
-            elif e.kind == "game_over":
+            elif e.kind == otter.GAME_OVER:
                 why = "five waybills!" if e.data["reason"] == "five_waybills" else "pile empty"
                 game_no = f"Game {e.data['game']} over" if not e.data["final"] else "Game over"
                 self.end_text = f"{game_no}: {why}"
 
     def round_result(self, data: dict) -> None:
         self.result = data
-        self.result_at = self.anim_ms
         for p, row in enumerate(data["players"]):
             if not row["correct"] and self.lanes[p].boxes:
                 self.lanes[p].topple(1 if self.fx.random() < 0.5 else -1)
-            if row["first_box_ms"] is not None:
-                self.record_reaction(p, row["first_box_ms"], row["correct"], "first_box")
-            if row["grab_ms"] is not None:
-                self.record_reaction(p, row["grab_ms"], row["correct"], "grab")
         if any(not r["correct"] and self.lanes[p].boxes for p, r in enumerate(data["players"])):
             self.sound("thump")
         if any(o is not None for o in data["otters"]):
             self.sound("confirm")
-
-    def record_reaction(self, p, ms, correct=True, kind="reaction") -> None:
-        """Both kinds go to shell.stats; the results screen's median/best are the grabs."""
-        super().record_reaction(p, ms, correct, kind)
-        if kind == "first_box":
-            self.reactions[p].pop()
-            self.first_boxes.setdefault(p, []).append((float(ms), bool(correct)))
 
     def update_scene(self, dt_ms: float) -> None:
         for lane in self.lanes:
@@ -372,9 +361,13 @@ class FlotterOtterScene(GameScene):
         if margin is not None:
             first = min((r for r in result["players"] if r["grab_ms"] is not None),
                         key=lambda r: r["grab_ms"])
-            line = f"Photo finish: {self.seats[first['seat']].name} by {margin} ms"
+            name = self.seats[first["seat"]].name
+            if margin <= PHOTO_FINISH_MS:
+                line, short = f"Photo finish: {name} by {margin} ms", f"Photo finish: {margin} ms"
+            else:
+                line, short = f"First grab: {name}, {margin} ms ahead", f"First grab by {margin} ms"
             if look.font(look.SMALL).size(line)[0] > panel.width - 36:
-                line = f"Photo finish: {margin} ms"
+                line = short
             look.text(canvas, line, (panel.left + 18, panel.bottom - 36), look.SMALL, look.INK,
                       "midleft")
 
@@ -520,6 +513,12 @@ class FlotterOtterScene(GameScene):
         super().draw(canvas)
         if not self.strip:
             self.draw_strip(canvas)
+
+    def demo_banner_at(self):
+        """The side column's top line says the round (and holds the reveal panel), the lanes
+        fill the rest: the DEMO line goes under the lanes, in the safe area's bottom margin
+        (a line nobody needs to read if a TV cuts the edge off)."""
+        return "midtop", (look.SAFE.centerx, look.SAFE.bottom + 10)
 
 
 SCENE = FlotterOtterScene
