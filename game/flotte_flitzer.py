@@ -390,6 +390,32 @@ def positions(view) -> list:
     return [None if c["row"] is None else [c["row"], c["lane"]] for c in view["cars"]]
 
 
+def preview(view: dict, card_id: int, car: int) -> dict:
+    """What playing `card_id` for `car` would do, read from a view (a scene lights the spaces
+    and warns of a lost card with it): {"kind": "row" (the car ends in `row`, one of `lanes`),
+    "finish", "forfeit" (nothing moves), "reveal" (turned-up cards decide: Risiko, Gefahr) or
+    "dead" (no car), "row", "lanes", "follower" (the slipstreaming car or None), "follow_row",
+    "follow_lanes" (where it may end; empty when it cannot move or there is none)}."""
+    out = {"kind": "dead", "row": None, "lanes": [], "follower": None, "follow_row": None,
+           "follow_lanes": []}
+    card = CARDS[card_id]
+    if car < 0:
+        return out
+    if card.kind in (RISIKO, GEFAHR):
+        return {**out, "kind": "reveal"}
+    pos = positions(view)
+    free = free_table(pos)
+    kind, row = target_of(pos, car, card.value, free)
+    lanes, follower, follow_lanes = plan(card, pos, car, free)
+    out.update(kind=kind, row=row, lanes=[] if lanes == NO_CHOICE else list(lanes),
+               follower=follower)
+    if follower is not None:
+        fkind, frow = target_of(pos, follower, card.value, free)
+        if fkind == "row":
+            out.update(follow_row=frow, follow_lanes=list(follow_lanes))
+    return out
+
+
 def grid_row(pos, car: int):
     """The row of the starting blocks where `car` is placed now: a seat's even car as close
     to the start line (row GRID_ROWS - 1) as there is room, its odd car as far back (row 0)."""
