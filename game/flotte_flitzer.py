@@ -42,8 +42,8 @@ Events (kinds declared in EVENT_KINDS; data in brackets):
     placed       a car set on the starting grid [car, to: [row, lane]] (player None: neutral)
     played       a card played [card: card_json, car]
     dead_card    a card played with no car it could name [card]
-    moved        a car moved to another space [car, from, to, rows, why: the card kind,
-                 "slipstream", "risiko" or "skid"]
+    moved        a car moved to another space [car, from, to, rows, why: the card kind that
+                 moved it, SLIPSTREAM, RISIKO (a turned-up card) or SKID]
     finished     a car crossed the line [car, from, rows, why, place, points]
     forfeit      a move that could not end legally: nothing moves [car, from, rows, why]
     revealed     a card turned up from the draw pile [card]
@@ -101,6 +101,10 @@ POINTS = (10, 7, 5, 3, 2, 1)    # for the first six cars over the line
 RACE_ENDS_AFTER = len(POINTS)   # the race ends when the sixth car has crossed
 
 SKID = "skid"                   # the word "Schleudern" at the bottom of a card
+SLIPSTREAM = "slipstream"       # why a car moved: pulled along by a Windschatten
+
+# The kinds of view["lane_choice"]: a car set on the grid, a car moved by a turned-up card.
+PLACE_LANE, STEER_LANE = "place", "steer"
 
 # Phases (view["phase"]; see the module docstring).
 GRID, PLAY, STEER, RISK, DRAW, OVER = "grid", "play", "steer", "risk", "draw", "over"
@@ -619,7 +623,7 @@ class FlotteFlitzerState(State):
             return events + self._go_on(player)
         events += self._move(player, car, card.value, action.lane, card.kind)
         if follower is not None and self.phase != OVER:
-            events += self._move(player, follower, card.value, action.follow, "slipstream")
+            events += self._move(player, follower, card.value, action.follow, SLIPSTREAM)
         return events + self._turn_done()
 
     def _move(self, player, car, rows, lane, why) -> list[Event]:
@@ -669,7 +673,7 @@ class FlotteFlitzerState(State):
         another free lane, the mover picks its lane next (steer_car)."""
         if marker == SKID:
             row = skid_row(self.pos, car)
-            data = {"car": car, "from": list(self.pos[car]), "rows": 0, "why": "skid"}
+            data = {"car": car, "from": list(self.pos[car]), "rows": 0, "why": SKID}
             if row is None:
                 return [Event(FORFEIT, player, data)]
             lane = auto_lane(self.pos, row, self.pos[car][1])
@@ -677,7 +681,7 @@ class FlotteFlitzerState(State):
             events = [Event(MOVED, player, {**data, "rows": row - data["from"][0],
                                             "to": [row, lane]})]
         else:
-            events = self._move(player, car, 1 if marker is None else marker, -1, "risiko")
+            events = self._move(player, car, 1 if marker is None else marker, -1, RISIKO)
         if events[-1].kind == MOVED and len(lane_options(self.pos, car)) > 1:
             self.steer_car = car
         return events
@@ -786,8 +790,8 @@ class FlotteFlitzerState(State):
         card = card_json(record["card"])
         owner = f"{{p{winner}}}"
         how = (f"in the slipstream of {{p{seat}}}'s {card['name']} {card['value']:+d}"
-               if record["why"] == "slipstream"
-               else f"on a safe Risiko card of {{p{seat}}}'s" if record["why"] == "risiko"
+               if record["why"] == SLIPSTREAM
+               else f"on a safe Risiko card of {{p{seat}}}'s" if record["why"] == RISIKO
                else f"with {{p{seat}}}'s {card['name']} {card['value']:+d}")
         if seat == winner:
             how = how.replace(f"{{p{seat}}}'s ", "").replace(" of {p%d}'s" % seat, "")
@@ -811,12 +815,12 @@ class FlotteFlitzerState(State):
             car = self.to_place[0]
             row = grid_row(self.pos, car)
             lanes = free_lanes(self.pos, row)
-            return {"kind": "place", "car": car, "row": row, "lanes": lanes,
+            return {"kind": PLACE_LANE, "car": car, "row": row, "lanes": lanes,
                     "default": lanes[0]}
         if self.phase == STEER:
             car = self.steer_car
             row, lane = self.pos[car]
-            return {"kind": "steer", "car": car, "row": row,
+            return {"kind": STEER_LANE, "car": car, "row": row,
                     "lanes": lane_options(self.pos, car), "default": lane}
         return None
 

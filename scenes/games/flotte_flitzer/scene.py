@@ -45,6 +45,7 @@ from game.flotte_flitzer import (
     GRID,
     MOVED,
     OVER,
+    PLACE_LANE,
     PLACED,
     PLAY,
     PLAYED,
@@ -54,6 +55,8 @@ from game.flotte_flitzer import (
     RISK,
     RISIKO,
     ROWS,
+    SKID,
+    SLIPSTREAM,
     STEER,
     STEERED,
     WINDSCHATTEN,
@@ -246,11 +249,11 @@ class FlotteFlitzerScene(GameScene):
             tl.cue(t + ms, lambda line=line: self.say(line))
             tl.cue(t + ms, "confirm")
             return ms
-        if data["why"] == "slipstream":
+        if data["why"] == SLIPSTREAM:
             line = "Slipstream! The car behind comes along."
-        elif data["why"] == "skid":
+        elif data["why"] == SKID:
             line = f"Schleudern! {capital(name)} skids back to the last car's row"
-        elif data["why"] == "risiko":
+        elif data["why"] == RISIKO:
             line = (f"Safe card: {name} moves one row" if not back
                     else f"Risiko {data['rows']}: {name} goes back")
         if line:
@@ -334,7 +337,7 @@ class FlotteFlitzerScene(GameScene):
             self.sound("move")
             return None
         if press.action == "a":
-            return Place(lane) if choice["kind"] == "place" else Steer(lane)
+            return Place(lane) if choice["kind"] == PLACE_LANE else Steer(lane)
         if press.action == "b":
             self.take_back(p)
         return None
