@@ -360,8 +360,8 @@ class FormulaFunScene(GameScene):
         if self.anim_ms - since < NEWS_MS:
             for k, line in enumerate(lines):
                 look.text(canvas, line, (cx, cy + 16 + 36 * k), look.SMALL, look.ACCENT, "midtop")
-        w, h = 78, 104
-        end = self.track.straight / 2 + 50
+        w, h = 64, 86
+        end = self.track.straight / 2 - 8          # inside the ring of numbers at the bends
         pile = pygame.Rect(0, 0, w, h)
         pile.center = (int(cx - end), cy - 14)
         paint.blit(canvas, art.card_back((w, h)), pile)
@@ -548,7 +548,7 @@ class FormulaFunScene(GameScene):
         light = view["highlight"]
         lines = look.wrap(light["text"].format(**self.names()), look.SMALL, 740) if light else []
         n = view["players"]
-        box = pygame.Rect(0, 0, 820, 250 + 60 * n + 38 * len(lines[:3]))
+        box = pygame.Rect(0, 0, 820, 220 + 60 * n + 38 * len(lines[:3]))
         box.center = TRACK.center
         look.panel(canvas, box)
         winners = " & ".join(self.seats[p].name for p in res["winners"])
