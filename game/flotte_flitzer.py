@@ -13,15 +13,61 @@ The track. Rows 0..ROWS-1 in driving order, three lanes each (lane 0 inside, lan
 Rows 0-3 are the starting blocks; the finish line lies behind row 0, so a car that moves
 forward past the last row has crossed it. Cars finish in crossing order.
 
-A turn, as actions of the seat to move:
-    Play(card, car, lane, follow)   play a card from the hand for `car` (-1: a dead card with
-                                    no car it could name). `lane` is where the car ends in its
-                                    new row, `follow` where a slipstreaming car ends; both -1
-                                    when there is nothing to choose (the move crosses the finish
-                                    line, is forfeited, or is decided by turned-up cards).
-    RiskAgain() / RiskStop()        after a safe Risiko reveal on your own car: turn up
-                                    another card, or end the turn.
-At the end of the turn the player draws back up to HAND cards.
+Phases and actions (of the seat to move, `view["phase"]`):
+    "grid"   Place(lane)      setting up, seats in turn: your front car goes to the frontmost
+                              row of the starting blocks with room, then your back car to the
+                              rearmost; you pick the lane (the default, `view["lane_choice"]
+                              ["default"]`, is the inside-most free one). The neutral colours
+                              are placed after the seats, inside first.
+    "play"   Play(card, car, lane, follow)   play a card from the hand for `car` (-1: a dead
+                              card with no car it could name). `lane` is where the car ends in
+                              its new row, `follow` where a slipstreaming car ends; both -1 when
+                              there is nothing to choose (the move crosses the finish line, is
+                              forfeited, or is decided by turned-up cards).
+    "steer"  Steer(lane)      a turned-up card (Risiko, Gefahr) moved the car to a row with more
+                              than one free lane: you pick its lane there (it stands on the
+                              default, its own lane or the nearest free one, until you do).
+    "risk"   RiskAgain() / RiskStop()   after a safe Risiko card on your own car: turn up
+                              another card, or stop.
+    "draw"   Draw()           the turn's moves are done: draw back up to HAND cards; the turn
+                              passes. Until then the mover may take back (below).
+    "over"                    the sixth car has crossed the line.
+
+Taking back (State.undo_depth / undone): on your own turn, your last choice (a Place, a Play
+that turned up nothing, a Steer, a RiskStop) can be taken back while nothing new was revealed
+since: no card was turned up or drawn after it. RiskAgain, a Play of Risiko or Gefahr (they
+turn cards up) and Draw are never taken back; neither is a grid Place that ended your turn.
+
+Events (kinds declared in EVENT_KINDS; data in brackets):
+    placed       a car set on the starting grid [car, to: [row, lane]] (player None: neutral)
+    played       a card played [card: card_json, car]
+    dead_card    a card played with no car it could name [card]
+    moved        a car moved to another space [car, from, to, rows, why: the card kind that
+                 moved it, SLIPSTREAM, RISIKO (a turned-up card) or SKID]
+    finished     a car crossed the line [car, from, rows, why, place, points]
+    forfeit      a move that could not end legally: nothing moves [car, from, rows, why]
+    revealed     a card turned up from the draw pile [card]
+    reshuffled   the played cards became the new draw pile [cards]
+    steer_choice the mover picks the lane of a car moved by a turned-up card [car, lanes]
+    steered      that car's lane, chosen [car, from, to]
+    risk_choice  a safe card on your own car: again or stop [car]
+    risk_stop    the Risiko run stopped [car]
+    drew         a card drawn into a hand [hand: its size]
+    next_turn    the seat to move now (player)
+    game_over    [scores, winners, finished, highlight]
+
+The result's highlight (issue 15): at the end `view(None)["highlight"]` (and every seat's view,
+it is public; None before the end) is the move that won, as plain data for the results screen:
+    {"title": "The move that won",
+     "text": a sentence in which {p0}, {p1} ... stand for the seats' names (fill with
+             text.format(p0=name0, p1=name1, ...)),
+     "players": the winning seats,
+     "seat": who played the card, "car": the car, "card": card_json of the card,
+     "place": its place over the line, "points": what the place scored,
+     "passed": cars it passed on that move, "why": the card kind, "slipstream" or "risiko",
+     "margin": the winner's points less the best other seat's}
+It is the finish after which the winner led for good: a car of theirs crossing the line (moved
+by anyone's card) that put them ahead of every other seat until the end.
 
 Cards are ints 0..53 indexing CARDS; a card's bottom marker only matters when it is turned up
 by a Risiko or Gefahr card.
@@ -35,8 +81,9 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import is_not
 
-from .bots import MISTAKE_RATE, Bot, bot_levels, run_to_end
+from .bots import Bot, bot_levels, run_to_end
 from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
+from .words import ordinal, plural
 
 # --- Materials and track (GAPS 1.2 and 1.4) -----------------------------------------------------
 
@@ -54,6 +101,33 @@ POINTS = (10, 7, 5, 3, 2, 1)    # for the first six cars over the line
 RACE_ENDS_AFTER = len(POINTS)   # the race ends when the sixth car has crossed
 
 SKID = "skid"                   # the word "Schleudern" at the bottom of a card
+SLIPSTREAM = "slipstream"       # why a car moved: pulled along by a Windschatten
+
+# The kinds of view["lane_choice"]: a car set on the grid, a car moved by a turned-up card.
+PLACE_LANE, STEER_LANE = "place", "steer"
+
+# Phases (view["phase"]; see the module docstring).
+GRID, PLAY, STEER, RISK, DRAW, OVER = "grid", "play", "steer", "risk", "draw", "over"
+
+# Event kinds (documented in the module docstring).
+PLACED = "placed"
+PLAYED = "played"
+DEAD_CARD = "dead_card"
+MOVED = "moved"
+FINISHED = "finished"
+FORFEIT = "forfeit"
+REVEALED = "revealed"
+RESHUFFLED = "reshuffled"
+STEER_CHOICE = "steer_choice"
+STEERED = "steered"
+RISK_CHOICE = "risk_choice"
+RISK_STOP = "risk_stop"
+DREW = "drew"
+NEXT_TURN = "next_turn"
+GAME_OVER = "game_over"
+EVENT_KINDS = frozenset((PLACED, PLAYED, DEAD_CARD, MOVED, FINISHED, FORFEIT, REVEALED,
+                         RESHUFFLED, STEER_CHOICE, STEERED, RISK_CHOICE, RISK_STOP, DREW,
+                         NEXT_TURN, GAME_OVER))
 
 # Card kinds (top of the card).
 WINDSCHATTEN = "windschatten"   # colour-bound, +value, with slipstream
@@ -155,7 +229,28 @@ class RiskAgain:
 
 @dataclass(frozen=True)
 class RiskStop:
-    """Risiko on your own car, after a safe card: stop and end the turn."""
+    """Risiko on your own car, after a safe card: stop (the turn ends with the draw)."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Setting up: put your next car in `lane` of its row of the starting blocks."""
+    lane: int
+
+
+@dataclass(frozen=True)
+class Steer:
+    """The lane of the car a turned-up card just moved, in its new row."""
+    lane: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    """End the turn: draw back up to HAND cards."""
+
+
+PLACES = tuple(Place(lane) for lane in range(LANES))
+STEERS = tuple(Steer(lane) for lane in range(LANES))
 
 
 # --- Movement on a table of positions (shared by the state and the bots) ------------------------
@@ -293,38 +388,88 @@ def plans(card: Card, pos, cars, free) -> list:
     return out
 
 
+def positions(view) -> list:
+    """The table of positions (see above) of a view: [row, lane] per car, None off the track
+    (over the line, or not yet on the grid)."""
+    return [None if c["row"] is None else [c["row"], c["lane"]] for c in view["cars"]]
+
+
+def preview(view: dict, card_id: int, car: int) -> dict:
+    """What playing `card_id` for `car` would do, read from a view (a scene lights the spaces
+    and warns of a lost card with it): {"kind": "row" (the car ends in `row`, one of `lanes`),
+    "finish", "forfeit" (nothing moves), "reveal" (turned-up cards decide: Risiko, Gefahr) or
+    "dead" (no car), "row", "lanes", "follower" (the slipstreaming car or None), "follow_row",
+    "follow_lanes" (where it may end; empty when it cannot move or there is none)}."""
+    out = {"kind": "dead", "row": None, "lanes": [], "follower": None, "follow_row": None,
+           "follow_lanes": []}
+    card = CARDS[card_id]
+    if car < 0:
+        return out
+    if card.kind in (RISIKO, GEFAHR):
+        return {**out, "kind": "reveal"}
+    pos = positions(view)
+    free = free_table(pos)
+    kind, row = target_of(pos, car, card.value, free)
+    lanes, follower, follow_lanes = plan(card, pos, car, free)
+    out.update(kind=kind, row=row, lanes=[] if lanes == NO_CHOICE else list(lanes),
+               follower=follower)
+    if follower is not None:
+        fkind, frow = target_of(pos, follower, card.value, free)
+        if fkind == "row":
+            out.update(follow_row=frow, follow_lanes=list(follow_lanes))
+    return out
+
+
+def grid_row(pos, car: int):
+    """The row of the starting blocks where `car` is placed now: a seat's even car as close
+    to the start line (row GRID_ROWS - 1) as there is room, its odd car as far back (row 0)."""
+    rows = range(GRID_ROWS - 1, -1, -1) if car % 2 == 0 else range(GRID_ROWS)
+    for row in rows:
+        if free_lanes(pos, row):
+            return row
+    raise AssertionError("the starting blocks hold all 12 cars")
+
+
+def lane_options(pos, car: int) -> list[int]:
+    """The lanes `car` may take in its own row: its lane and the free ones, inside first."""
+    row, lane = pos[car]
+    return sorted(free_lanes(pos, row) + [lane])
+
+
+def passed_cars(pos, car: int, to_row) -> int:
+    """How many cars in the race a forward move of `car` to `to_row` (None: over the line)
+    passes: those in the rows between (a car beside it at the start or the end is not)."""
+    start = pos[car][0]
+    end = LAST_ROW + 1 if to_row is None else to_row
+    return sum(1 for p in pos if p is not None and start < p[0] < end)
+
+
 # --- The state ----------------------------------------------------------------------------------
 
 class FlotteFlitzerState(State):
-    """A race. Phases: "play" (play a card), "risk" (after a safe Risiko reveal on your own
-    car: again or stop), "over"."""
+    """A race; `phase` is one of GRID, PLAY, STEER, RISK, DRAW, OVER (module docstring)."""
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
-        # Setting up: seats in turn order (the youngest first), then the neutral colours, each
-        # put one car as close to the start line (row 3) and one as far back (row 0) as they can.
+        # Setting up: seats in turn order (the youngest first), each placing its front car
+        # and then its back car (Place); then the neutral colours, placed the same way.
         self.pos: list = [None] * CARS
-        for colour in range(COLOURS):
-            self._place(2 * colour, range(GRID_ROWS - 1, -1, -1))
-            self._place(2 * colour + 1, range(GRID_ROWS))
+        self.to_place = [car for seat in range(players) for car in (2 * seat, 2 * seat + 1)]
         self.draw = list(range(DECK_SIZE))
         self.rng.shuffle(self.draw)
         self.discard: list = []
         self.hands = [[self.draw.pop() for _ in range(HAND)] for _ in range(players)]
         self.finished: list = []   # car ids in crossing order
+        self.finishes: list = []   # per finished car: how it crossed (for the highlight)
         self.turn = 0
-        self.phase = "play"
-        self.risk_car = None       # the car of a Risiko run waiting for RiskAgain/RiskStop
+        self.phase = GRID
+        self.move_car = None       # the car turned-up cards move this turn (Risiko, Gefahr)
+        self.pending: list = []    # markers turned up and still to take effect (Gefahr)
+        self.steer_car = None      # the car whose lane the mover picks now (phase STEER)
+        self.risk_car = None       # the own car of a Risiko run that may go on after a steer
         self.shown: list = []      # cards turned up by the last Risiko/Gefahr play (display)
         self.last = None           # the last card played, for the table: {"seat", "card", "car"}
-
-    def _place(self, car: int, rows) -> None:
-        for row in rows:
-            free = free_lanes(self.pos, row)
-            if free:
-                self.pos[car] = [row, free[0]]
-                return
-        raise AssertionError("the starting blocks hold all 12 cars")
+        self.highlight = None      # the move that won (module docstring), set at the end
 
     def owner(self, car: int):
         colour = colour_of(car)
@@ -333,13 +478,20 @@ class FlotteFlitzerState(State):
     # -- whose turn, what is legal -------------------------------------------------------------
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == "over" else self.turn
+        return TERMINAL if self.phase == OVER else self.turn
 
     def _legal_actions(self, player: int) -> list:
-        if self.phase == "over" or player != self.turn:
+        if self.phase == OVER or player != self.turn:
             return []
-        if self.phase == "risk":
+        if self.phase == GRID:
+            return [PLACES[lane] for lane in free_lanes(self.pos, grid_row(self.pos,
+                                                                          self.to_place[0]))]
+        if self.phase == STEER:
+            return [STEERS[lane] for lane in lane_options(self.pos, self.steer_car)]
+        if self.phase == RISK:
             return [RiskAgain(), RiskStop()]
+        if self.phase == DRAW:
+            return [Draw()]
         actions = []
         offers = {}
         free = free_table(self.pos)
@@ -352,17 +504,77 @@ class FlotteFlitzerState(State):
                 actions += plays(card_id, car, lanes, follow_lanes)
         return actions
 
+    def _undo_depth(self, player: int) -> int:
+        """1 when the last log entry is `player`'s own choice on their turn that turned up or
+        drew nothing (Place, Steer, RiskStop, a Play of a card that moves by its number); 0
+        otherwise: a card turned up or drawn since, or the turn has passed."""
+        if not self.log or self.turn != player or self.log[-1][0] != player:
+            return 0
+        done = self.log[-1][1]
+        if done["type"] in ("Place", "Steer", "RiskStop"):
+            return 1
+        if done["type"] == "Play" and CARDS[done["card"]].kind not in (RISIKO, GEFAHR):
+            return 1
+        return 0
+
     # -- applying actions ----------------------------------------------------------------------
 
     def _apply(self, player: int, action) -> list[Event]:
+        phase = self.phase
+        if isinstance(action, Place):
+            if phase != GRID:
+                raise IllegalAction("the cars are on the grid", "Place is for setting up")
+            return self._place_next(player, action.lane)
+        if phase == GRID:
+            raise IllegalAction("place your car first", "choose its lane in the starting blocks")
+        if isinstance(action, Steer):
+            if phase != STEER:
+                raise IllegalAction("no lane to choose", "only after a turned-up card moved a car")
+            return self._steer(player, action.lane)
+        if phase == STEER:
+            raise IllegalAction("choose the car's lane first", "a turned-up card moved it")
         if isinstance(action, (RiskAgain, RiskStop)):
-            if self.phase != "risk":
+            if phase != RISK:
                 raise IllegalAction("no Risiko run", "only after a safe card on your own car")
+            car = self.risk_car
             if isinstance(action, RiskStop):
-                return [Event("risk_stop", player, {"car": self.risk_car})] + self._end_turn(player)
-            return self._risiko_reveal(player, self.risk_car)
-        if self.phase == "risk":
+                self.risk_car = None
+                return [Event(RISK_STOP, player, {"car": car})] + self._turn_done()
+            return self._risiko_reveal(player, car)
+        if phase == RISK:
             raise IllegalAction("decide the Risiko run first", "turn up another card or stop")
+        if isinstance(action, Draw):
+            if phase != DRAW:
+                raise IllegalAction("play a card first", "you draw at the end of your turn")
+            return self._end_turn(player)
+        if phase == DRAW:
+            raise IllegalAction("one card a turn", "draw to end your turn")
+        return self._play(player, action)
+
+    def _place_next(self, player: int, lane: int) -> list[Event]:
+        car = self.to_place[0]
+        row = grid_row(self.pos, car)
+        free = free_lanes(self.pos, row)
+        if lane not in free:
+            raise IllegalAction("lane not free", f"lane {lane!r} of row {row}, free: {free}")
+        self.to_place.pop(0)
+        self.pos[car] = [row, lane]
+        events = [Event(PLACED, player, {"car": car, "to": [row, lane]})]
+        if self.to_place and colour_of(self.to_place[0]) == player:
+            return events                       # your back car comes next
+        if self.to_place:
+            self.turn = colour_of(self.to_place[0])
+            return events + [Event(NEXT_TURN, self.turn, {})]
+        for colour in range(self.players, COLOURS):   # the neutral colours, inside first
+            for car in (2 * colour, 2 * colour + 1):
+                row = grid_row(self.pos, car)
+                self.pos[car] = [row, free_lanes(self.pos, row)[0]]
+                events.append(Event(PLACED, None, {"car": car, "to": list(self.pos[car])}))
+        self.phase = PLAY
+        self.turn = 0
+        return events + [Event(NEXT_TURN, 0, {})]
+
+    def _play(self, player: int, action: Play) -> list[Event]:
         card_id, car = action.card, action.car
         if not isinstance(card_id, int) or card_id not in self.hands[player]:
             raise IllegalAction("card not in your hand", repr(card_id))
@@ -392,48 +604,59 @@ class FlotteFlitzerState(State):
         self.discard.append(card_id)
         self.shown = []
         self.last = {"seat": player, "card": card_id, "car": car}
-        events = [Event("played", player, {"card": card_json(card_id), "car": car})]
+        events = [Event(PLAYED, player, {"card": card_json(card_id), "car": car})]
         if car == -1:
-            events.append(Event("dead_card", player, {"card": card_json(card_id)}))
-            return events + self._end_turn(player)
+            events.append(Event(DEAD_CARD, player, {"card": card_json(card_id)}))
+            return events + self._turn_done()
         if card.kind == RISIKO:
-            self.risk_car = car
             return events + self._risiko_reveal(player, car)
         if card.kind == GEFAHR:
-            return events + self._gefahr(player, car)
+            self.move_car = car
+            turned = []
+            for _ in range(GEFAHR_REVEALS):
+                turned_id, more = self._turn_up(player)
+                events += more
+                turned.append(turned_id)
+            # Markers take effect in the order drawn; a move that would end behind the finish
+            # line (the back of the starting blocks) or on a full row does not happen.
+            self.pending = [CARDS[c].marker for c in turned if CARDS[c].marker is not None]
+            return events + self._go_on(player)
         events += self._move(player, car, card.value, action.lane, card.kind)
-        if follower is not None and self.phase != "over":
-            events += self._move(player, follower, card.value, action.follow, "slipstream")
-        return events + self._end_turn(player)
+        if follower is not None and self.phase != OVER:
+            events += self._move(player, follower, card.value, action.follow, SLIPSTREAM)
+        return events + self._turn_done()
 
     def _move(self, player, car, rows, lane, why) -> list[Event]:
-        """Move `car` by `rows` (the lane chosen, or -1: the car's own or nearest free lane)."""
+        """Move `car` by `rows` (the lane chosen, or -1: the car's own lane or the nearest free
+        one, which the mover may then change: see _offer_steer)."""
         kind, row = target_of(self.pos, car, rows)
         start = list(self.pos[car])
         data = {"car": car, "from": start, "rows": rows, "why": why}
         if kind == "forfeit":
-            return [Event("forfeit", player, data)]
+            return [Event(FORFEIT, player, data)]
         if kind == "finish":
+            passed = passed_cars(self.pos, car, None)
             self.pos[car] = None
             self.finished.append(car)
             place = len(self.finished)
-            events = [Event("finished", player, {**data, "place": place,
-                                                 "points": POINTS[place - 1]
-                                                 if place <= len(POINTS) else 0})]
+            points = POINTS[place - 1] if place <= len(POINTS) else 0
+            self.finishes.append({"car": car, "seat": player, "card": self.last["card"],
+                                  "why": why, "from": start[0], "passed": passed})
+            events = [Event(FINISHED, player, {**data, "place": place, "points": points})]
             if len(self.finished) >= RACE_ENDS_AFTER:
                 events += self._game_over()
             return events
         if lane == -1:
             lane = auto_lane(self.pos, row, start[1])
         self.pos[car] = [row, lane]
-        return [Event("moved", player, {**data, "to": [row, lane]})]
+        return [Event(MOVED, player, {**data, "to": [row, lane]})]
 
     def _turn_up(self, player) -> tuple[int, list[Event]]:
         """Turn up the top card of the draw pile; it goes to the played cards."""
         card_id = self.draw.pop()
         self.discard.append(card_id)
         self.shown.append(card_id)
-        return card_id, [Event("revealed", player, {"card": card_json(card_id)})] + self._refill()
+        return card_id, [Event(REVEALED, player, {"card": card_json(card_id)})] + self._refill()
 
     def _refill(self) -> list[Event]:
         """"When the last card is drawn from the draw pile, reshuffle the cards that have been
@@ -442,62 +665,85 @@ class FlotteFlitzerState(State):
             return []
         self.draw, self.discard = self.discard, []
         self.rng.shuffle(self.draw)
-        return [Event("reshuffled", None, {"cards": len(self.draw)})]
+        return [Event(RESHUFFLED, None, {"cards": len(self.draw)})]
 
-    def _marker_effect(self, player, car, marker) -> list[Event]:
-        """A turned-up card's "Risiko" number moves the car back; "Schleudern" skids it."""
+    def _turned_up_move(self, player, car, marker) -> list[Event]:
+        """A move decided by a turned-up card: one row forward for a card with no marker, its
+        "Risiko" number back, or "Schleudern": a skid. Where the car lands in a row with
+        another free lane, the mover picks its lane next (steer_car)."""
         if marker == SKID:
             row = skid_row(self.pos, car)
-            data = {"car": car, "from": list(self.pos[car]), "rows": 0, "why": "skid"}
+            data = {"car": car, "from": list(self.pos[car]), "rows": 0, "why": SKID}
             if row is None:
-                return [Event("forfeit", player, data)]
+                return [Event(FORFEIT, player, data)]
             lane = auto_lane(self.pos, row, self.pos[car][1])
             self.pos[car] = [row, lane]
-            return [Event("moved", player, {**data, "rows": row - data["from"][0],
+            events = [Event(MOVED, player, {**data, "rows": row - data["from"][0],
                                             "to": [row, lane]})]
-        return self._move(player, car, marker, -1, "risiko")
+        else:
+            events = self._move(player, car, 1 if marker is None else marker, -1, RISIKO)
+        if events[-1].kind == MOVED and len(lane_options(self.pos, car)) > 1:
+            self.steer_car = car
+        return events
 
     def _risiko_reveal(self, player, car) -> list[Event]:
         card_id, events = self._turn_up(player)
         marker = CARDS[card_id].marker
-        if marker is not None:
-            events += self._marker_effect(player, car, marker)
-            return events + self._end_turn(player)
-        # A safe card: one row forward, nothing else of the card counts.
-        events += self._move(player, car, 1, -1, "risiko")
-        if self.phase == "over":
-            return events
-        if self.owner(car) == player and self.pos[car] is not None:
-            self.phase = "risk"
-            return events + [Event("risk_choice", player, {"car": car})]
-        return events + self._end_turn(player)
+        self.move_car = car
+        self.risk_car = None
+        events += self._turned_up_move(player, car, marker)
+        # After a safe card on your own car you may turn up another (once the lane is chosen).
+        if marker is None and self.owner(car) == player and self.pos[car] is not None:
+            self.risk_car = car
+        return events + self._go_on(player)
 
-    def _gefahr(self, player, car) -> list[Event]:
+    def _go_on(self, player) -> list[Event]:
+        """Carry on a turn after turned-up cards: a lane to pick first (phase STEER), then the
+        markers still to take effect, then the Risiko choice or the end of the turn."""
         events = []
-        turned = []
-        for _ in range(GEFAHR_REVEALS):
-            card_id, more = self._turn_up(player)
-            events += more
-            turned.append(card_id)
-        # Markers take effect in the order drawn; a move that would end behind the finish
-        # line (the back of the starting blocks) or on a full row does not happen.
-        for card_id in turned:
-            marker = CARDS[card_id].marker
-            if marker is not None and self.phase != "over":
-                events += self._marker_effect(player, car, marker)
-        return events + self._end_turn(player)
+        while self.phase != OVER:
+            if self.steer_car is not None:
+                self.phase = STEER
+                return events + [Event(STEER_CHOICE, player, {
+                    "car": self.steer_car, "lanes": lane_options(self.pos, self.steer_car)})]
+            if not self.pending:
+                break
+            events += self._turned_up_move(player, self.move_car, self.pending.pop(0))
+        if self.phase == OVER:
+            return events
+        if self.risk_car is not None:
+            self.phase = RISK
+            return events + [Event(RISK_CHOICE, player, {"car": self.risk_car})]
+        return events + self._turn_done()
+
+    def _steer(self, player, lane) -> list[Event]:
+        car = self.steer_car
+        lanes = lane_options(self.pos, car)
+        if lane not in lanes:
+            raise IllegalAction("lane not free", f"lane {lane!r}, possible {lanes}")
+        start = list(self.pos[car])
+        self.pos[car] = [start[0], lane]
+        self.steer_car = None
+        self.phase = PLAY  # (for _go_on: no longer steering)
+        events = [Event(STEERED, player, {"car": car, "from": start, "to": [start[0], lane]})]
+        return events + self._go_on(player)
+
+    def _turn_done(self) -> list[Event]:
+        """The moves of the turn are done: the mover draws next (Draw), and may take back."""
+        self.risk_car = None
+        self.move_car = None
+        if self.phase != OVER:
+            self.phase = DRAW
+        return []
 
     def _end_turn(self, player) -> list[Event]:
-        self.risk_car = None
-        if self.phase == "over":
-            return []
-        self.phase = "play"
         events = []
         while len(self.hands[player]) < HAND:
             self.hands[player].append(self.draw.pop())
-            events += [Event("drew", player, {"hand": len(self.hands[player])})] + self._refill()
+            events += [Event(DREW, player, {"hand": len(self.hands[player])})] + self._refill()
+        self.phase = PLAY
         self.turn = (player + 1) % self.players
-        return events + [Event("next_turn", self.turn, {})]
+        return events + [Event(NEXT_TURN, self.turn, {})]
 
     def scores(self) -> list[int]:
         points = [0] * self.players
@@ -508,15 +754,75 @@ class FlotteFlitzerState(State):
         return points
 
     def _game_over(self) -> list[Event]:
-        self.phase = "over"
-        self.risk_car = None
+        self.phase = OVER
+        self.risk_car = self.steer_car = self.move_car = None
+        self.pending = []
         scores = self.scores()
         best = max(scores)
         winners = [s for s in range(self.players) if scores[s] == best]
-        return [Event("game_over", None, {"scores": scores, "winners": winners,
-                                          "finished": list(self.finished)})]
+        self.highlight = self._the_move_that_won(winners)
+        return [Event(GAME_OVER, None, {"scores": scores, "winners": winners,
+                                        "finished": list(self.finished),
+                                        "highlight": self.highlight})]
+
+    def _the_move_that_won(self, winners: list) -> dict:
+        """The highlight (module docstring): the finish after which the first winner led every
+        seat that did not win, for good."""
+        winner = winners[0]
+        running = [0] * self.players
+        decisive = None
+        for place, car in enumerate(self.finished[:len(POINTS)]):
+            owner = self.owner(car)
+            if owner is not None:
+                running[owner] += POINTS[place]
+            ahead = all(running[winner] > running[s] for s in range(self.players)
+                        if s not in winners)
+            if not ahead:
+                decisive = None
+            elif decisive is None:
+                decisive = place
+        record = next(r for r in self.finishes if r["car"] == self.finished[decisive])
+        place = decisive + 1
+        scores = self.scores()
+        others = [scores[s] for s in range(self.players) if s != winner]
+        margin = scores[winner] - max(others)
+        car, seat = record["car"], record["seat"]
+        card = card_json(record["card"])
+        owner = f"{{p{winner}}}"
+        how = (f"in the slipstream of {{p{seat}}}'s {card['name']} {card['value']:+d}"
+               if record["why"] == SLIPSTREAM
+               else f"on a safe Risiko card of {{p{seat}}}'s" if record["why"] == RISIKO
+               else f"with {{p{seat}}}'s {card['name']} {card['value']:+d}")
+        if seat == winner:
+            how = how.replace(f"{{p{seat}}}'s ", "").replace(" of {p%d}'s" % seat, "")
+        passing = f", passing {plural(record['passed'], 'car')}," if record["passed"] else ""
+        points = POINTS[decisive]
+        lead = ("a shared win" if len(winners) > 1 else
+                f"won by {plural(margin, 'point')}")
+        text = (f"{owner}'s car crossed the line {ordinal(place)}{passing} {how}: "
+                f"{plural(points, 'point')}, and {owner} led from then on ({lead}).")
+        return {"title": "The move that won", "text": text, "players": list(winners),
+                "seat": seat, "car": car, "card": card, "place": place, "points": points,
+                "passed": record["passed"], "why": record["why"], "margin": margin}
 
     # -- what a seat sees ------------------------------------------------------------------------
+
+    def lane_choice(self) -> dict | None:
+        """The lane the mover picks now, or None: {"kind": "place" or "steer", "car", "row",
+        "lanes", "default"} (the default is what the arcade would pick: the inside-most free
+        lane on the grid, the lane a turned-up card left the car in)."""
+        if self.phase == GRID:
+            car = self.to_place[0]
+            row = grid_row(self.pos, car)
+            lanes = free_lanes(self.pos, row)
+            return {"kind": PLACE_LANE, "car": car, "row": row, "lanes": lanes,
+                    "default": lanes[0]}
+        if self.phase == STEER:
+            car = self.steer_car
+            row, lane = self.pos[car]
+            return {"kind": STEER_LANE, "car": car, "row": row,
+                    "lanes": lane_options(self.pos, car), "default": lane}
+        return None
 
     def _view(self, player: int | None) -> dict:
         places = {car: i + 1 for i, car in enumerate(self.finished)}
@@ -536,6 +842,7 @@ class FlotteFlitzerState(State):
             "cars": cars,
             "turn": self.turn,
             "phase": self.phase,
+            "lane_choice": self.lane_choice(),
             "hand": (None if player is None else [card_json(c) for c in self.hands[player]]),
             "hand_sizes": [len(h) for h in self.hands],
             "draw_left": len(self.draw),
@@ -543,13 +850,14 @@ class FlotteFlitzerState(State):
             "shown": [card_json(c) for c in self.shown],
             "last": None if self.last is None else {**self.last,
                                                     "card": card_json(self.last["card"])},
-            "risk_car": self.risk_car,
+            "risk_car": self.risk_car if self.phase == RISK else None,
             "finished": list(self.finished),
             "scores": self.scores(),
+            "highlight": self.highlight,
         }
 
     def outcome(self) -> Outcome:
-        if self.phase != "over":
+        if self.phase != OVER:
             raise ValueError("the race is not over")
         scores = self.scores()
         best = max(scores)
@@ -565,20 +873,31 @@ class FlotteFlitzerState(State):
         assert len(spaces) == len(set(spaces)), "two cars on one space"
         assert all(0 <= r <= LAST_ROW and 0 <= ln < LANES for r, ln in spaces), "car off the track"
         assert all(row_count(self.pos, r) <= LANES for r in range(ROWS))
-        assert [c for c in range(CARS) if self.pos[c] is None] == sorted(self.finished)
+        off_track = [c for c in range(CARS) if self.pos[c] is None]
+        if self.phase == GRID:
+            assert self.finished == [] and all(r < GRID_ROWS for r, _ in spaces)
+            neutral = list(range(2 * self.players, CARS))
+            assert off_track == sorted(self.to_place + neutral), "a car lost on the grid"
+            assert self.to_place and self.turn == colour_of(self.to_place[0])
+            assert all(len(h) == HAND for h in self.hands)
+            return
+        assert off_track == sorted(self.finished)
         assert len(set(self.finished)) == len(self.finished)
+        assert sorted(r["car"] for r in self.finishes) == sorted(self.finished)
         assert self.shown == [] or set(self.shown) <= set(range(DECK_SIZE))
-        if self.phase == "over":
-            assert len(self.finished) == RACE_ENDS_AFTER
+        if self.phase == OVER:
+            assert len(self.finished) == RACE_ENDS_AFTER and self.highlight is not None
             return
         assert len(self.finished) < RACE_ENDS_AFTER
         assert self.draw, "the draw pile is refilled as soon as it runs out"
         for seat, hand in enumerate(self.hands):
-            expected = HAND - 1 if (self.phase == "risk" and seat == self.turn) else HAND
+            expected = HAND - 1 if (self.phase != PLAY and seat == self.turn) else HAND
             assert len(hand) == expected, f"seat {seat} holds {len(hand)} cards"
-        assert (self.phase == "risk") == (self.risk_car is not None)
-        if self.phase == "risk":
+        assert (self.phase == STEER) == (self.steer_car is not None)
+        if self.phase == RISK:
             assert self.owner(self.risk_car) == self.turn and self.pos[self.risk_car] is not None
+        if self.phase in (PLAY, DRAW):
+            assert self.risk_car is None and not self.pending
         assert self.legal_actions(self.turn), "the player to move is stuck"
 
     def hidden_variant(self, player: int | None, rng: random.Random) -> FlotteFlitzerState:
@@ -609,6 +928,10 @@ FINISH_VALUE = ROWS + 2
 POINT_VALUE = 3.0
 OPPONENT_WEIGHT = {"easy": 0.5, "normal": 0.7, "hard": 1.0}
 LOOKAHEAD = {"easy": 0.0, "normal": 0.0, "hard": 0.6}
+# How often a bot takes its second or third best play instead of the best. Measured against a
+# model of a first-time player (bench/race_levels.py): normal should beat one about two games
+# in three, as an average adult would; hard rarely slips.
+SLIP = {"easy": 0.2, "normal": 0.18, "hard": 0.03}
 
 
 def progress(pos, car: int, finished: list) -> float:
@@ -654,7 +977,9 @@ class FlitzerBot(Bot):
         spread one decision over several frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
-        pos = [None if c["row"] is None else [c["row"], c["lane"]] for c in view["cars"]]
+        pos = positions(view)
+        if isinstance(legal[0], (Place, Steer)):
+            return self.choose_lane(view, legal, pos)
         finished = list(view["finished"])
         odds = self.marker_odds(view)
         if isinstance(legal[0], (RiskAgain, RiskStop)):
@@ -688,9 +1013,21 @@ class FlitzerBot(Bot):
                     view, action, outcomes[id(action)]), action))
             rescored.sort(key=lambda x: -x[0])
             scored = rescored
-        if self.rng.random() < MISTAKE_RATE[self.level] and len(scored) > 1:
+        if self.rng.random() < SLIP[self.level] and len(scored) > 1:
             return self.rng.choice(scored[1:3])[1]
         return scored[0][1]
+
+    def choose_lane(self, view, legal, pos):
+        """A lane on the grid or after a turned-up card: easy keeps the default; the others
+        take the best lane_score (ties: the default)."""
+        choice = view["lane_choice"]
+        default = choice["default"]
+        if self.level == "easy":
+            return type(legal[0])(default)
+        at = occupants(pos)
+        car, row = choice["car"], choice["row"]
+        return max(legal, key=lambda a: (self.lane_score(at, car, row, a.lane),
+                                         a.lane == default))
 
     # -- values ----------------------------------------------------------------------------------
 
@@ -902,7 +1239,8 @@ INFO = GameInfo(
     cooperative=False,
     pitch="Race your two cars round the oval: slipstream, overtake, and push your luck.",
     new=new_game,
-    action_types=(Play, RiskAgain, RiskStop),
+    action_types=(Play, RiskAgain, RiskStop, Place, Steer, Draw),
     bots=bot_levels(FlitzerBot),
+    event_kinds=EVENT_KINDS,
 )
 FlotteFlitzerState.info = INFO

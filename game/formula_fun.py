@@ -17,10 +17,39 @@ the cars stand in a row from the inside out: `self.spaces[s]` lists them inside 
 Cards are short strings: "M1".."M10" (red maximum speed n), "P6", "P7", "P8" (blue cards with
 no maximum speed), "T" (the turbo). A player holds one hand for all their cars.
 
-A turn is one action of the owner of the car to move:
-    Play(cards)   cards = (card,) or (card, "T"): the first card sets the speed, a turbo
-                  played with it adds TURBO_BONUS. ("T", "T") moves 10.
-Then the player draws one card (only one, even after two were played: the hand shrinks).
+A turn is two actions of the owner of the car to move (`view["phase"]`):
+    "race"  Play(cards)   cards = (card,) or (card, "T"): the first card sets the speed, a turbo
+                          played with it adds TURBO_BONUS. ("T", "T") moves 10.
+    "draw"  Draw()        draw one card (only one, even after two were played: the hand
+                          shrinks); the next car moves (or the race ends after its round).
+    "over"                the final duel is decided.
+
+Taking back (State.undo_depth / undone): while the mover has not drawn, their Play can be taken
+back (nothing was revealed since); once the card is drawn, never.
+
+Events (kinds declared in EVENT_KINDS; data in brackets):
+    played      a car moved [car, cards, from, to, length, label: the number of the space it
+                started on, fell_back: spaces lost to full spaces]
+    drew        the mover drew a card [hand: its size]
+    reshuffled  the discards became the new draw pile [draw]
+    round       a new round of the race [race, round]
+    race_over   a car passed the start and the round is done [race, ranking: cars, leader first]
+    eliminated  the race's last car is out [car, place_out, points] (player: its owner)
+    race_start  the survivors on the next grid [race, grid]
+    game_over   [scores, winners, winning_car, car_points, highlight] (player: the owner of
+                the winning car)
+
+The result's highlight (issue 15): at the end `view(None)["highlight"]` (every seat's view too:
+it is public; None before the end) is the moment that decided the game, as plain data:
+    {"title": "The final duel" or "The race that decided it",
+     "text": a sentence in which {p0}, {p1} ... stand for the seats' names (fill with
+             text.format(p0=name0, p1=name1, ...)),
+     "players": the winning seats, "race": the race it happened in,
+     "car": the car eliminated in it (in the duel: the loser), "owner": that car's seat,
+     "winning_car": the car that won the final duel, "duel": True when the duel decided it,
+     "margin": the winner's points less the best other seat's}
+The deciding race is the first after which no other seat could still catch the winner, whatever
+the order the remaining cars went out in (at the latest: the final duel).
 """
 
 from __future__ import annotations
@@ -32,6 +61,21 @@ from dataclasses import dataclass
 
 from .bots import MISTAKE_RATE, Bot, bot_levels
 from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
+from .words import plural
+
+# --- phases and events (module docstring) -------------------------------------------------------
+
+RACE, DRAW, OVER = "race", "draw", "over"
+PLAYED = "played"
+DREW = "drew"
+RESHUFFLED = "reshuffled"
+ROUND = "round"
+RACE_OVER = "race_over"
+ELIMINATED = "eliminated"
+RACE_START = "race_start"
+GAME_OVER = "game_over"
+EVENT_KINDS = frozenset((PLAYED, DREW, RESHUFFLED, ROUND, RACE_OVER, ELIMINATED, RACE_START,
+                         GAME_OVER))
 
 # --- the board ---------------------------------------------------------------------------------
 
@@ -115,10 +159,15 @@ class Play:
     cards: tuple
 
 
+@dataclass(frozen=True)
+class Draw:
+    """End the turn: draw one card."""
+
+
 # --- the state ------------------------------------------------------------------------------------
 
 class FormulaFunState(State):
-    """A game of Formula Fun: races until one car is left; `phase` is "race" or "over"."""
+    """A game of Formula Fun: races until one car is left; `phase` is RACE, DRAW or OVER."""
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
@@ -134,8 +183,9 @@ class FormulaFunState(State):
         self.order: list = []                         # this round's cars, leader first
         self.index = 0                                # the car to move is order[index]
         self.last_race: list = []                     # the previous race's finishing order
-        self.phase = "race"
+        self.phase = RACE
         self.result = None
+        self.highlight = None                         # the moment that decided it (docstring)
         # "The cards are shuffled thoroughly and each player secretly receives 5 cards."
         self.draw = list(DECK)
         self.rng.shuffle(self.draw)
@@ -186,19 +236,25 @@ class FormulaFunState(State):
         self.index = 0
 
     def moving_car(self) -> int | None:
-        return None if self.phase == "over" else self.order[self.index]
+        return None if self.phase == OVER else self.order[self.index]
 
     def current_player(self) -> int:
-        if self.phase == "over":
+        if self.phase == OVER:
             return TERMINAL
         return self.owner[self.order[self.index]]
 
     # -- what may be played -----------------------------------------------------------------------
 
     def _legal_actions(self, player: int) -> list:
-        if self.phase == "over" or player != self.current_player():
+        if self.phase == OVER or player != self.current_player():
             return []
+        if self.phase == DRAW:
+            return [DRAW_ACTION]
         return plays_from(self.hands[player])
+
+    def _undo_depth(self, player: int) -> int:
+        """1 while `player` has played and not yet drawn (their Play is the last entry)."""
+        return 1 if self.phase == DRAW and self.current_player() == player else 0
 
     # -- moving a car ------------------------------------------------------------------------------
 
@@ -217,6 +273,12 @@ class FormulaFunState(State):
         return cards
 
     def _apply(self, player: int, action) -> list[Event]:
+        if isinstance(action, Draw):
+            if self.phase != DRAW:
+                raise IllegalAction("play a card first", "you draw after your move")
+            return self._end_turn(player)
+        if self.phase == DRAW:
+            raise IllegalAction("one move a turn", "draw a card to end your turn")
         cards = self._check(player, action)
         car = self.order[self.index]
         start = self.pos[car]
@@ -227,13 +289,19 @@ class FormulaFunState(State):
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
-        events = [Event("played", player, {
+        events = [Event(PLAYED, player, {
             "car": car, "cards": list(cards), "from": start, "to": end, "length": length,
             "label": label(start), "fell_back": start + length - end})]
         if end != start:
             self._lift(car)
             self._place(car, end)
-        events += self._draw(player)
+        self.phase = DRAW
+        return events
+
+    def _end_turn(self, player: int) -> list[Event]:
+        """The mover draws; the next car moves, or the round (and maybe the race) is over."""
+        events = self._draw(player)
+        self.phase = RACE
         self.index += 1
         if self.index < len(self.order):
             return events
@@ -241,19 +309,19 @@ class FormulaFunState(State):
         if any(d is not None and d > FINISH for d in self.pos):
             return events + self._race_over()
         self._new_round()
-        return events + [Event("round", None, {"race": self.race, "round": self.rounds})]
+        return events + [Event(ROUND, None, {"race": self.race, "round": self.rounds})]
 
     def _draw(self, player: int) -> list[Event]:
         """Take one card (one only, even after a turbo extra). A used-up draw pile is at once
         replaced by the shuffled discard pile."""
         self.hands[player].append(self.draw.pop())
         self.hands[player].sort()
-        events = [Event("drew", player, {"hand": len(self.hands[player])})]
+        events = [Event(DREW, player, {"hand": len(self.hands[player])})]
         if not self.draw:
             self.draw = self.discard
             self.discard = []
             self.rng.shuffle(self.draw)
-            events.append(Event("reshuffled", None, {"draw": len(self.draw)}))
+            events.append(Event(RESHUFFLED, None, {"draw": len(self.draw)}))
         return events
 
     # -- the end of a race, the following races, scoring -------------------------------------------
@@ -266,8 +334,8 @@ class FormulaFunState(State):
         self._lift(last)
         self.pos[last] = None
         self.last_race = ranking
-        events = [Event("race_over", None, {"race": self.race, "ranking": ranking}),
-                  Event("eliminated", self.owner[last], {
+        events = [Event(RACE_OVER, None, {"race": self.race, "ranking": ranking}),
+                  Event(ELIMINATED, self.owner[last], {
                       "car": last, "place_out": len(self.out), "points": self.points[last]})]
         survivors = ranking[:-1]
         if len(survivors) == 1:
@@ -284,17 +352,61 @@ class FormulaFunState(State):
         self.race += 1
         self.rounds = 0
         self._new_round()
-        return events + [Event("race_start", None, {"race": self.race,
-                                                    "grid": list(survivors)})]
+        return events + [Event(RACE_START, None, {"race": self.race,
+                                                  "grid": list(survivors)})]
 
     def _game_over(self, winner: int) -> list[Event]:
-        self.phase = "over"
+        self.phase = OVER
         scores = self.scores()
         best = max(scores)
         self.result = {"scores": scores, "winners": [p for p in range(self.players)
                                                      if scores[p] == best],
                        "winning_car": winner, "car_points": list(self.points)}
-        return [Event("game_over", self.owner[winner], dict(self.result))]
+        self.highlight = self._deciding_race(self.result["winners"])
+        return [Event(GAME_OVER, self.owner[winner], {**self.result,
+                                                      "highlight": self.highlight})]
+
+    def _deciding_race(self, winners: list) -> dict:
+        """The highlight (module docstring): the first race after which no seat that did not
+        win could still catch the first winner, whatever order the other cars went out in."""
+        n = self.car_count
+        winner = winners[0]
+        rivals = [p for p in range(self.players) if p not in winners]
+        race = n - 1                                   # at the latest, the final duel
+        for k in range(1, n):                          # after the k-th car is out (race k)
+            known = [0] * self.players
+            left = [0] * self.players
+            for car in range(n):
+                if car in self.out[:k]:
+                    known[self.owner[car]] += self.points[car]
+                else:
+                    left[self.owner[car]] += 1
+            still = sorted(points_for(j, n) for j in range(k + 1, n + 1))
+            worst = known[winner] + sum(still[:left[winner]])
+            if all(worst > known[r] + sum(still[len(still) - left[r]:]) if left[r] else
+                   worst > known[r] for r in rivals):
+                race = k
+                break
+        out_car = self.out[race - 1]
+        scores = self.scores()
+        margin = scores[winner] - max(scores[p] for p in range(self.players) if p != winner)
+        who = f"{{p{winner}}}"
+        loser = f"{{p{self.owner[out_car]}}}"
+        if race == n - 1:
+            champion = self.out[-1]
+            champ = f"{{p{self.owner[champion]}}}"
+            title = "The final duel"
+            text = (f"The final duel: {champ}'s car beat {loser}'s to the line "
+                    f"(+{WINNER_BONUS} for the win), and that settled it for {who}")
+        else:
+            title = "The race that decided it"
+            text = (f"Race {race}: {loser}'s car came last and went out, and from then on "
+                    f"nobody could catch {who}")
+        text += (" (a shared win)." if len(winners) > 1
+                 else f" (won by {plural(margin, 'point')}).")
+        return {"title": title, "text": text, "players": list(winners), "race": race,
+                "car": out_car, "owner": self.owner[out_car], "winning_car": self.out[-1],
+                "duel": race == n - 1, "margin": margin}
 
     def scores(self) -> list:
         totals = [0] * self.players
@@ -337,6 +449,7 @@ class FormulaFunState(State):
             "scores": self.scores(),
             "phase": self.phase,
             "result": self.result,
+            "highlight": self.highlight,
         }
 
     # -- checks ------------------------------------------------------------------------------------
@@ -345,14 +458,17 @@ class FormulaFunState(State):
         cards = self.draw + self.discard + [c for hand in self.hands for c in hand]
         assert Counter(cards) == Counter(DECK), "cards created or lost"
         assert self.draw, "the draw pile is replaced as soon as it is used up"
-        assert all(len(h) >= 1 for h in self.hands), "a hand ran empty"
+        mover = self.current_player() if self.phase == DRAW else None
+        # (a mover who played their last card holds none until the draw)
+        assert all(len(h) >= 1 for p, h in enumerate(self.hands) if p != mover), \
+            "a hand ran empty"
         assert all(len(h) <= HAND for h in self.hands), "a hand grew past 5"
         on_track = sorted(car for space in self.spaces for car in space)
         assert on_track == sorted(c for c in range(self.car_count) if self.pos[c] is not None)
         for s, space in enumerate(self.spaces):
             for car in space:
                 assert self.pos[car] % SPACES == s, "a car stands on the wrong space"
-        in_race = self.car_count - len(self.out) + (self.phase == "over")
+        in_race = self.car_count - len(self.out) + (self.phase == OVER)
         assert len(on_track) == in_race
         for s, space in enumerate(self.spaces):
             # Only the start grid of race 1 holds more than ROW cars on a space (with 5-6
@@ -362,13 +478,14 @@ class FormulaFunState(State):
                 assert self.race == 1 and all(self.pos[car] <= 0 for car in space), \
                     "more than 4 cars on a space"
         assert sorted(set(self.out)) == sorted(self.out), "a car eliminated twice"
-        if self.phase == "race":
+        if self.phase != OVER:
             assert self.order and 0 <= self.index < len(self.order)
             assert self.pos[self.order[self.index]] is not None
             assert len(self.order) == len(on_track)
             assert self.legal_actions(self.current_player()), "the player to move is stuck"
         else:
             assert len(self.out) == self.car_count and self.result is not None
+            assert self.highlight is not None
             assert sum(self.points) == sum(points_for(k, self.car_count)
                                            for k in range(1, self.car_count + 1))
 
@@ -403,6 +520,7 @@ def plays_from(hand) -> list:
     return plays
 
 
+DRAW_ACTION = Draw()
 _PLAYS_FROM: dict = {}  # hand (as a tuple) -> plays_from(hand); a few thousand hands at most
 
 
@@ -467,6 +585,13 @@ class FormulaFunBot(Bot):
         return score
 
 
+def landing(view: dict, cards: tuple) -> tuple[int, int]:
+    """The preview of a play in a view: (d of the car to move, the d `cards` would take it
+    to), full spaces counted as the core does (`land`)."""
+    d, occupied, _ = situation(view)
+    return d, land(d, move_length(cards, label(d)), lambda s: occupied[s])
+
+
 def situation(view: dict) -> tuple:
     """(d of the car to move, other cars per space, urgency). Urgency counts the cars behind
     it: the tail car must run, a car far ahead saves its cards."""
@@ -492,7 +617,8 @@ INFO = GameInfo(
     cooperative=False,
     pitch="Race your cars with speed cards: the last car of each race is out.",
     new=new_game,
-    action_types=(Play,),
+    action_types=(Play, Draw),
+    event_kinds=EVENT_KINDS,
     bots=bot_levels(FormulaFunBot),
     printed_players=(3, 6),
 )

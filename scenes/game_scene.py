@@ -103,7 +103,8 @@ self.flash(p, text), self.key_label(p, action) (a shell.input.ButtonName: reads 
 look.keycap / look.button_cap draw it as that player's key or pad button),
 self.draw_prompt(canvas, p, [("a", "play it"), (("left", "right"), "choose")], pos) (a line of
 player p's own buttons and what they do), self.record_reaction(p, ms, correct),
-self.game_ms(), self.anim_ms,
+self.game_ms(), self.anim_ms, self.can_undo(p) / self.undo(p) (turn-based games: take back
+p's last choice, as the core allows; see there),
 self.seat_rects (where the strip drew each player's badge).
 """
 
@@ -271,8 +272,9 @@ class GameScene(Scene):
                 self.wakes[p] = self.state.now
         else:  # (turn-based cores keep state.now at 0: pace by the scene's clock)
             now = self.game_ms()
+            pace = self.bot_wait_ms()
             for p in self.wakes:
-                self.wakes[p] = now + self.bot_pace_ms
+                self.wakes[p] = now + pace
         for event in events:  # the one route of reaction times (game/reactions.py)
             for r in reactions.from_event(event):
                 self.record_reaction(r.player, r.ms, r.correct, r.kind)
@@ -280,6 +282,37 @@ class GameScene(Scene):
             self.hold()
         if events:
             self.on_events(events)
+
+    def bot_wait_ms(self) -> float:
+        """How long turn-based CPU players wait after a change before they move (and then for
+        the table to settle: busy()). `bot_pace_ms`; a scene may answer less for a step that
+        shows nothing new (a CPU's draw at the end of its turn)."""
+        return self.bot_pace_ms
+
+    # -- taking back a choice (turn-based games) -------------------------------------------------
+    def can_undo(self, p: int) -> bool:
+        """May player p take back their last choice now? Only a person (CPU players never
+        undo), only what the core allows (State.undo_depth: their own turn, nothing revealed
+        since)."""
+        return (p not in self.bots and not self.info.realtime
+                and not self.state.is_terminal() and self.state.undo_depth(p) > 0)
+
+    def undo(self, p: int) -> bool:
+        """Take back player p's last choice: self.state becomes the state played again from
+        the seed without it (State.undone), so no replay ever holds it. What depends on the
+        state starts afresh: the cached views, the timeline (what was still playing belongs to
+        the choice taken back), the CPU players' wake times. False (and nothing changes) when
+        can_undo(p) is not true."""
+        if not self.can_undo(p):
+            return False
+        self.state = self.state.undone(p)
+        self._view = None
+        self._phone_views = (None, {})
+        self.timeline.clear()
+        now = self.game_ms()
+        for q in self.wakes:
+            self.wakes[q] = now + self.bot_pace_ms
+        return True
 
     def _first_wake(self) -> int:
         return 0 if self.info.realtime else self.bot_pace_ms

@@ -6,6 +6,7 @@ Hand-built positions use `table(...)`: cars placed on distances in the order giv
 car on a space stands inside), hands set by hand.
 """
 
+import copy
 import random
 from collections import Counter
 
@@ -15,8 +16,9 @@ from hypothesis import given, settings, strategies as st
 from game import GAMES
 from game.core import TERMINAL, IllegalAction
 from game.formula_fun import (CARDS, CARS_PER_PLAYER, DECK, FINISH, FLAG_SPACE, HAND, INFO,
-                              LABELS, ROW, SPACES, TURBO, FormulaFunBot, FormulaFunState, Play,
-                              label, land, move_length, plays_from, points_for, speed_of)
+                              LABELS, ROW, SPACES, TURBO, Draw, FormulaFunBot, FormulaFunState,
+                              Play, label, land, landing, move_length, plays_from, points_for,
+                              speed_of)
 from game.runner import play
 
 
@@ -49,8 +51,10 @@ def table(players, placed, hands=None, race=2, draw=None):
 
 
 def move(state, *cards):
+    """A whole turn: the play, then the draw. Returns the events of both."""
     player = state.current_player()
-    return state.apply(player, Play(tuple(cards)))
+    events = state.apply(player, Play(tuple(cards)))
+    return events + state.apply(player, Draw())
 
 
 def events_of(events, kind):
@@ -411,6 +415,9 @@ def test_random_games_keep_every_card_and_never_crowd_a_space(players, seed):
         p = state.current_player()
         car = state.moving_car()
         events = state.apply(p, rng.choice(state.legal_actions(p)))
+        state.check_invariants()
+        assert state.phase == "draw" and state.legal_actions(p) == [Draw()]
+        events += state.apply(p, Draw())
         played = events_of(events, "played")[0].data
         if played["to"] != played["from"] and state.pos[car] is not None \
                 and not events_of(events, "race_start"):
@@ -461,3 +468,118 @@ def test_hard_beats_normal_beats_easy_on_average():
         for p, s in enumerate(state.outcome().scores):
             points[seats[p]] += s
     assert points["hard"] > points["normal"] > points["easy"]
+
+
+# --- the draw, and taking back a play ----------------------------------------------------------------
+
+def test_a_turn_is_a_play_then_the_draw_and_the_play_can_be_taken_back_until_then():
+    state = FormulaFunState(3, {}, seed=9)
+    p, car = state.current_player(), state.moving_car()
+    before, hand = state.state_hash(), list(state.hands[p])
+    assert state.undo_depth(p) == 0
+    play_ = plays_from(hand)[-1]
+    events = state.apply(p, play_)
+    assert [e.kind for e in events] == ["played"] and state.phase == "draw"
+    assert state.current_player() == p and state.moving_car() == car
+    assert state.legal_actions(p) == [Draw()]
+    with pytest.raises(IllegalAction, match="one move a turn"):
+        state.apply(p, plays_from(state.hands[p])[0])
+    assert state.undo_depth(p) == 1 and all(state.undo_depth(q) == 0 for q in range(3)
+                                            if q != p)
+    back = state.undone(p)
+    assert back.state_hash() == before and back.hands[p] == hand and back.log == []
+    events = state.apply(p, Draw())
+    assert events[0].kind == "drew" and state.undo_depth(p) == 0
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        state.undone(p)
+    with pytest.raises(IllegalAction, match="play a card first"):
+        state.apply(state.current_player(), Draw())
+
+
+def test_a_taken_back_play_never_reaches_the_replay():
+    from game.replay import rebuild, to_json
+
+    state = FormulaFunState(2, {}, seed=3)
+    p = state.current_player()
+    first, other = plays_from(state.hands[p])[0], plays_from(state.hands[p])[-1]
+    state.apply(p, first)
+    state = state.undone(p)
+    state.apply(p, other)
+    state.apply(p, Draw())
+    doc = to_json(state)
+    assert [e[1] for e in doc["log"]] == [{"type": "Play", "cards": list(other.cards)},
+                                          {"type": "Draw"}]
+    assert rebuild(doc, GAMES).state_hash() == state.state_hash()
+
+
+def test_landing_previews_a_play_from_the_view_as_the_core_moves_it():
+    for seed in range(10):
+        state = FormulaFunState(4, {}, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randint(0, 60)):
+            move(state, *rng.choice(state.legal_actions(state.current_player())).cards)
+        p, car = state.current_player(), state.moving_car()
+        for action in state.legal_actions(p):
+            start, end = landing(state.view(None), action.cards)
+            trial = copy.deepcopy(state)
+            trial.apply(p, action)
+            assert (start, end) == (state.pos[car], trial.pos[car])
+
+
+# --- the result's highlight --------------------------------------------------------------------------
+
+def test_the_highlight_names_the_race_that_decided_it():
+    seen = set()
+    for seed in range(12):
+        state = play(INFO, 2 + seed % 5, seed, "normal")
+        light = state.view(None)["highlight"]
+        assert light == state.view(0)["highlight"] and light["players"] == state.outcome().winners
+        n = state.car_count
+        assert 1 <= light["race"] <= n - 1 and light["car"] == state.out[light["race"] - 1]
+        assert light["duel"] == (light["race"] == n - 1)
+        names = {f"p{s}": f"Seat{s}" for s in range(state.players)}
+        text = light["text"].format(**names)
+        assert "{" not in text and f"Seat{light['players'][0]}" in text
+        seen.add(light["duel"])
+        assert light["margin"] == state.scores()[light["players"][0]] - max(
+            s for q, s in enumerate(state.scores()) if q != light["players"][0])
+    assert seen == {True, False}
+
+
+def test_a_game_decided_before_the_duel_says_so():
+    state = play(INFO, 3, 2, "normal")
+    light = state.highlight
+    if not light["duel"]:
+        assert light["title"] == "The race that decided it"
+        assert light["text"].startswith(f"Race {light['race']}: ")
+    else:
+        assert light["title"] == "The final duel"
+
+
+def test_the_deciding_race_is_the_first_after_which_no_order_of_the_rest_lets_a_rival_catch_up():
+    from itertools import permutations
+
+    def catchable(state, k, winner):
+        """Could some order of the cars still racing after race k let a rival tie or pass?"""
+        n = state.car_count
+        rest = [c for c in range(n) if c not in state.out[:k]]
+        for order in permutations(rest):
+            totals = [0] * state.players
+            for j, car in enumerate(state.out[:k] + list(order)):
+                totals[state.owner[car]] += points_for(j + 1, n)
+            if any(totals[q] >= totals[winner] for q in range(state.players) if q != winner):
+                return True
+        return False
+
+    checked = 0
+    for seed in range(8):
+        state = play(INFO, 2, seed, "random")
+        light = state.highlight
+        if len(light["players"]) > 1:
+            continue
+        winner, race = light["players"][0], light["race"]
+        assert not catchable(state, race, winner)
+        if race > 1:
+            assert catchable(state, race - 1, winner)
+        checked += 1
+    assert checked >= 4

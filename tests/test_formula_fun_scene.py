@@ -9,7 +9,7 @@ import game
 from shell.seats import Seats
 from shell.settings import Settings
 from game import formula_fun
-from game.formula_fun import DECK, SPACES, TURBO, Play, label, move_length
+from game.formula_fun import DECK, SPACES, TURBO, Play, label, landing, move_length
 from scenes.games.formula_fun.scene import FormulaFunScene
 from scenes.manager import SceneManager
 from tests.driving import (FakeApp, KB1, MS, Stub, key, play_my_turns, press, scene_by_hand,
@@ -30,7 +30,7 @@ def my_turn(app, scene, me=0):
     """Let the CPUs drive until it is seat `me`'s turn and the table has settled."""
     for _ in range(20000):
         if (scene.state.current_player() == me and not scene.busy()
-                and scene.race_panel is None):
+                and scene.view()["phase"] == "race"):
             return
         run(app, scene, 8)
     raise AssertionError("never my turn")
@@ -95,8 +95,10 @@ def test_two_turbos_go_together(tmp_path):
     car = scene.state.moving_car()
     start = scene.state.pos[car]
     tap(app, scene, "a")
-    assert len(scene.state.hands[0]) == 4                # two played, one drawn
-    assert scene.state.pos[car] in (start + 10, start + 9, start + 8) or scene.state.race > 1
+    assert len(scene.state.hands[0]) == 3                # two played ...
+    assert scene.state.pos[car] in (start + 10, start + 9, start + 8)
+    tap(app, scene, "a")
+    assert len(scene.state.hands[0]) == 4                # ... one drawn
     assert not scene.turbo[0]                            # the next turn starts without it
 
 
@@ -108,6 +110,7 @@ def test_b_without_a_turbo_and_presses_out_of_turn_are_flashed(tmp_path):
     assert scene.flashes[-1][1] == "no turbo in hand"
     assert "error" in app.audio.played
     tap(app, scene, "a")
+    tap(app, scene, "a")                                 # the draw
     if scene.state.current_player() != 0:
         assert scene.press_to_action(0, press(app, "a")) is None
         assert scene.flashes[-1][1].endswith("is driving")
@@ -122,7 +125,7 @@ def test_the_lit_target_is_where_the_car_would_stop(tmp_path):
     d = view["cars"][car]["d"]
     for k, card in enumerate(scene.hand_of(0)):
         scene.cursor[0] = k
-        start, end = scene.landing(view, scene.chosen(0))
+        start, end = landing(view, scene.chosen(0).cards)
         assert start == d
         assert end <= d + move_length((card,), label(d))
         assert end >= d
@@ -137,17 +140,20 @@ def test_cars_slide_to_their_space_and_cpus_wait_for_them(tmp_path):
     give(scene, 0, ["P8", "M5", "P7", "M9", "M10"])
     car = scene.state.moving_car()
     scene.cursor[0] = scene.hand_of(0).index("P8")
+    start = scene.state.pos[car]
     tap(app, scene, "a")
-    if scene.state.race > 1 or scene.race_panel is not None:
-        return                                           # the race ended on this move
     target = scene.state.pos[car]
-    assert scene.busy()
+    assert scene.busy() and target > start
+    run(app, scene, 100)
+    assert start < scene.car_at(car)[0] < target         # on its way
+    tap(app, scene, "a")                                 # drawn: the CPU is next ...
+    if scene.state.race > 1:
+        return                                           # (the race ended on this move)
     moves = len(scene.state.log)
-    run(app, scene, 200)
-    assert len(scene.state.log) == moves                 # the CPU waits for the car
-    assert scene.shown[car][0] < target
+    run(app, scene, 100)
+    assert len(scene.state.log) == moves                 # ... but waits for the car
     run(app, scene, 2000)
-    assert scene.shown[car][0] == target
+    assert scene.car_at(car)[0] == target
 
 
 def test_a_table_of_cpus_plays_to_the_results(tmp_path):
@@ -164,7 +170,7 @@ def test_a_table_of_cpus_plays_to_the_results(tmp_path):
         scene.update(16)
         if i % 50 == 0 and app.manager.top is scene:
             scene.draw(canvas)
-            panels += scene.race_panel is not None
+            panels += bool(scene.timeline.playing(scene.anim_ms, "panel"))
         if app.manager.top is not scene:
             break
     assert scene.state.is_terminal()
@@ -190,6 +196,9 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
 
     def my_turn(view):
         nonlocal presses
+        if view["phase"] == "draw":
+            key(app, KB1["a"])                      # the draw ends the turn
+            return
         hand = scene.hand_of(me)
         if presses % 3 == 1 and TURBO in hand and not scene.turbo.get(me):
             key(app, KB1["b"])                      # now and then a turbo beside the card
@@ -237,3 +246,38 @@ def test_with_two_humans_the_hand_stays_covered_until_its_owner_presses_a(tmp_pa
 def test_one_human_with_cpus_never_sees_a_curtain(tmp_path):
     app, scene = make_scene(tmp_path, cpus=2)
     assert scene.covered() is None
+
+
+# -- the draw and taking a move back ------------------------------------------------------------
+
+def test_after_the_move_a_draws_and_b_takes_it_back_until_then(tmp_path):
+    from game.replay import to_json
+
+    app, scene = make_scene(tmp_path)
+    my_turn(app, scene)
+    log = list(scene.state.log)
+    hand = list(scene.hand_of(0))
+    car = scene.state.moving_car()
+    start = scene.view()["cars"][car]["d"]
+    tap(app, scene, "a")                                 # played: the car moves
+    assert scene.view()["phase"] == "draw" and scene.can_undo(0)
+    assert scene.phone_extras(0)["labels"] == {"a": "draw", "b": "take back"}
+    canvas = pygame.Surface((1920, 1080))
+    scene.draw(canvas)                                   # "draw a card" and "take it back"
+    tap(app, scene, "b")                                 # taken back
+    assert scene.state.log == log and scene.hand_of(0) == hand
+    assert scene.view()["cars"][car]["d"] == start and scene.view()["phase"] == "race"
+    assert scene.car_at(car)[0] == start and not scene.busy()
+    tap(app, scene, "right")
+    tap(app, scene, "a")                                 # another card ...
+    tap(app, scene, "a")                                 # ... and the draw
+    assert not scene.can_undo(0) and scene.state.log[len(log):][-1][1] == {"type": "Draw"}
+    assert to_json(scene.state)["log"][:len(log)] == log
+    assert len(scene.state.log) == len(log) + 2          # nothing of the move taken back
+
+
+def test_cpus_never_take_back(tmp_path):
+    app, scene = make_scene(tmp_path, cpus=2)
+    assert not scene.can_undo(1) and not scene.undo(1)
+    my_turn(app, scene)
+    assert all(entry[1]["type"] in ("Play", "Draw") for entry in scene.state.log)

@@ -176,8 +176,8 @@ TAP_GAP_S = 0.06  # a phone taps at most this often (the server drops a phone se
 
 def play_formula_fun(app, phones, scene, frames=20000):
     """Run the arcade; each phone, like a person looking at its page, plays the card under the
-    cursor (A) whenever its controls say it is its turn and something changed since its last
-    press. Returns how many cards each phone played."""
+    cursor (A) whenever its controls say it is its turn, and then draws (A), each time
+    something changed since its last press. Returns how many times each phone pressed A."""
     played = {phone.device: 0 for phone in phones}
     seen = {phone.device: 0 for phone in phones}
     tapped = {phone.device: 0.0 for phone in phones}
@@ -187,7 +187,9 @@ def play_formula_fun(app, phones, scene, frames=20000):
         app.run(frames=1)
         for phone in phones:
             controls = last(phone, "controls") or {}
-            if (isinstance(controls.get("selected"), int) and len(phone.log) > seen[phone.device]
+            turn = (isinstance(controls.get("selected"), int)         # a card to play, or
+                    or controls.get("labels", {}).get("a") == "draw")  # the draw after it
+            if (turn and len(phone.log) > seen[phone.device]
                     and time.monotonic() - tapped[phone.device] > TAP_GAP_S):
                 seen[phone.device] = len(phone.log)
                 tapped[phone.device] = time.monotonic()
@@ -207,7 +209,7 @@ def test_a_phone_plays_a_whole_game_of_formula_fun_against_a_cpu(arcade, monkeyp
     tap(app, phone, "x")
     tap(app, phone, "a")
     scene = wait_for_game(app, "formula_fun")
-    played = play_formula_fun(app, [phone], scene)
+    played = play_formula_fun(app, [phone], scene, frames=80000)  # (two taps a turn)
     assert scene.state.is_terminal(), "the game did not end"
     mine = [entry for entry in scene.state.log if entry[0] == 0]
     assert played[phone.device] >= len(mine) > 5

@@ -81,6 +81,13 @@ class Track:
         return (self.cx - half + (R + offset) * math.cos(a),
                 self.cy + (R + offset) * math.sin(a))
 
+    def heading(self, s: float) -> float:
+        """The direction of travel (degrees, anticlockwise from screen right, as
+        pygame.transform.rotate takes them) `s` rows' length along the track."""
+        x0, y0 = self.point(s - 0.05 * self.d)
+        x1, y1 = self.point(s + 0.05 * self.d)
+        return math.degrees(math.atan2(-(y1 - y0), x1 - x0))
+
     def lane_offset(self, lane: float) -> float:
         return (lane - (LANES - 1) / 2) * self.lane_w
 
@@ -147,7 +154,7 @@ def track_surface(track: Track) -> pygame.Surface:
                    (x - 26 * dx, y + 6)]
             paint.polygon(surf, look.WHITE, pts)
         return look._prepare(surf, alpha=False)
-    return look.cached(("ff_track", tuple(track.rect), track.d, track.lane_w), build)
+    return look.cached(("flitzer_track", tuple(track.rect), track.d, track.lane_w), build)
 
 
 def _chequer(surf, track: Track, s_rows: float) -> None:
@@ -163,29 +170,43 @@ def _chequer(surf, track: Track, s_rows: float) -> None:
             paint.polygon(surf, look.WHITE if (k + j) % 2 else look.INK, pts)
 
 
-def car_surface(colour, shape: str, owned: bool, size=(50, 44)) -> pygame.Surface:
-    """A car chip seen from above: its colour, wheels, and its shape on the bonnet. Owned cars
-    wear a white rim; neutral cars (nobody's) a dark one."""
+CAR_SIZE = (66, 48)   # along the track x across it: big enough to tell from the sofa (3 m)
+
+
+def car_surface(colour, shape: str, owned: bool, heading: float = 0.0,
+                size=CAR_SIZE) -> pygame.Surface:
+    """A car seen from above, pointing along `heading` (degrees, see Track.heading; cached per
+    10 degrees): its colour, four wheels, a windscreen, and its seat's shape big on the roof.
+    Owned cars wear a white rim; neutral cars (nobody's) a dark one."""
+    deg = int(round(heading / 10.0)) * 10 % 360
+
     def build():
         w, h = size
-        surf = paint.surface((w + 8, h + 8), pygame.SRCALPHA)
-        body = pygame.Rect(4, 4, w, h)
-        for wx in (body.x + 6, body.right - 16):  # wheels
-            paint.rect(surf, look.INK, (wx, body.y - 3, 10, 8), border_radius=3)
-            paint.rect(surf, look.INK, (wx, body.bottom - 5, 10, 8), border_radius=3)
-        paint.rect(surf, look.WHITE if owned else look.INK, body.inflate(4, 0),
-                   border_radius=12)
-        paint.rect(surf, colour, body.inflate(-4, -4), border_radius=10)
-        look.draw_shape(surf, shape, body.center, 11, look.WHITE, outline=look.INK, width=2)
-        return look._prepare(surf)
-    return look.cached(("ff_car", tuple(colour), shape, owned, size), build)
+        body_surf = paint.surface((w + 10, h + 10), pygame.SRCALPHA)
+        body = pygame.Rect(5, 5, w, h)
+        wheel = (int(w * 0.2), 9)
+        for wx in (body.x + int(w * 0.12), body.right - int(w * 0.12) - wheel[0]):
+            paint.rect(body_surf, look.INK, (wx, body.y - 4, *wheel), border_radius=3)
+            paint.rect(body_surf, look.INK, (wx, body.bottom - 5, *wheel), border_radius=3)
+        paint.rect(body_surf, look.WHITE if owned else look.INK, body, border_radius=14)
+        paint.rect(body_surf, colour, body.inflate(-6, -6), border_radius=12)
+        screen = pygame.Rect(0, 0, int(w * 0.12), int(h * 0.62))
+        screen.midright = (body.right - 7, body.centery)
+        paint.rect(body_surf, look.mix(colour, look.WHITE, 0.55), screen, border_radius=4)
+        # the shape stands upright whatever the heading: it is what tells the cars apart
+        turned = pygame.transform.rotate(body_surf, deg)
+        tw, th = paint.get_size(turned)
+        look.draw_shape(turned, shape, (tw // 2, th // 2), h * 0.33, look.WHITE,
+                        outline=look.INK, width=3)
+        return look._prepare(turned)
+    return look.cached(("flitzer_car", tuple(colour), shape, owned, deg, size), build)
 
 
 def card_surface(card: dict, size, style=None, highlight=None) -> pygame.Surface:
     """A face-up card: its name in a coloured band, its big number, and at the bottom the
     marker that only counts when the card is turned up ("Risiko -2", "Schleudern").
     `style`: (colour, shape) of a Windschatten's car colour."""
-    key = ("ff_card", card["kind"], card["value"], card["marker"], size,
+    key = ("flitzer_card", card["kind"], card["value"], card["marker"], size,
            None if style is None else (tuple(style[0]), style[1]),
            None if highlight is None else tuple(highlight))
 

@@ -152,7 +152,8 @@ def _flag_space(surf, track: Track, i: int) -> None:
 
 def car_surface(colour, shape: str, heading: float, size: int = 50, ring=None) -> pygame.Surface:
     """A top-down car pointing along `heading` (radians, screen coordinates), cached per 10
-    degrees: a body in the seat colour, dark wheels, the seat's shape on the roof."""
+    degrees: a body in the seat colour, dark wheels, the seat's shape upright on the roof, and
+    `ring` (a colour) round it."""
     deg = int(round(math.degrees(-heading) / 10.0)) * 10 % 360
 
     def build():
@@ -166,18 +167,20 @@ def car_surface(colour, shape: str, heading: float, size: int = 50, ring=None) -
         paint.rect(body, colour, r, border_radius=h // 2)
         paint.rect(body, look.mix(colour, look.WHITE, 0.5),
                          (r.right - w * 0.22, r.y + h * 0.25, w * 0.12, h * 0.5), border_radius=3)
-        look.draw_shape(body, shape, (r.x + w * 0.42, r.centery), h * 0.36, look.WHITE,
-                        outline=look.INK, width=2)
         turned = pygame.transform.rotate(body, deg)
+        # the shape stands upright whatever the heading: it is what tells the seats apart
+        tw, th = paint.get_size(turned)
+        look.draw_shape(turned, shape, (tw // 2, th // 2), h * 0.4, look.WHITE,
+                        outline=look.INK, width=2)
         if ring is None:
             return look._prepare(turned)
-        tw, th = paint.get_size(turned)
-        out = paint.surface((tw + 16, th + 16), pygame.SRCALPHA)
+        side = max(paint.get_size(turned)) + 16   # square: the ring is a whole circle
+        out = paint.surface((side, side), pygame.SRCALPHA)
         c = paint.get_rect(out).center
-        paint.circle(out, ring, c, max(paint.get_size(out)) // 2 - 2, 5)
+        paint.circle(out, ring, c, side // 2 - 3, 5)
         paint.blit(out, turned, paint.get_rect(turned, center=c))
         return look._prepare(out)
-    return look.cached(("ff_car", tuple(colour), shape, deg, size,
+    return look.cached(("fun_car", tuple(colour), shape, deg, size,
                         tuple(ring) if ring else None), build)
 
 

@@ -6,15 +6,20 @@ wears its seat's colour and shape, the car to move has a pulsing ring. The infie
 race and round it is and what just happened; the right column lists the players (points so far,
 cars still racing, cards in hand). Along the bottom lies the hand of the player to move: face
 up for a human at the table (everyone sees the TV, so only the hand of the human whose turn it
-is is shown), face down for a CPU.
+is is shown), face down for a CPU or a phone.
 
 Controls of the player to move:
     left / right   choose a card; the space the car would reach is lit on the track
     B              add a turbo to the card (press again to take it back)
     A              play the chosen card (with the turbo, if added)
+then, once the car has moved:
+    A              draw a card: the turn is over
+    B              take the move back (the core allows it until the card is drawn)
 
-The state changes at once; the cars slide along the track to catch up, and the CPUs wait for
-them and for the race-over panel before they drive on.
+The state changes at once; the screen catches up on the base's timeline: cars glide along the
+track (the car that moved, and the cars that close up beside a space it left), and at the end
+of a race its finishing order stays up as a panel. CPUs and the countdown to the results wait
+for it (GameScene.busy).
 """
 
 from __future__ import annotations
@@ -24,27 +29,34 @@ from collections import Counter
 import pygame
 
 from shell import look, paint
-from game.formula_fun import (CARDS, SPACES, TURBO, Play, label, land, move_length)
+from game.formula_fun import (CARDS, DRAW, DREW, ELIMINATED, GAME_OVER, OVER, PLAYED, RACE,
+                              RACE_OVER, RACE_START, RESHUFFLED, SPACES, TURBO, Draw, Play, label,
+                              landing, move_length)
+from game.words import article, plural
 
 from . import art
 from scenes.game_scene import GameScene
+from scenes.timeline import ease_in_out
 
 # -- timing --------------------------------------------------------------------------------------
-CAR_SPEED = 15.0          # spaces per second a car slides along the track
-LANE_SPEED = 5.0          # lanes per second a car moves across
+CAR_SPEED = 15.0          # spaces per second a car glides along the track
+SHIFT_MS = 300            # a car moving across its space (closing up inwards)
+MIN_GLIDE_MS = 250
 RACE_PANEL_MS = 3000      # the finishing order of a race stays up this long
 NEWS_MS = 4000
 
 # -- layout (canvas px) --------------------------------------------------------------------------
 TOP_BAR = pygame.Rect(look.SAFE.left, look.SAFE.top, look.SAFE.width, 72)
-TRACK = pygame.Rect(look.SAFE.left + 10, TOP_BAR.bottom + 14, 1310, 600)
-BAND = 132
+TRACK = pygame.Rect(look.SAFE.left + 10, TOP_BAR.bottom + 8, 1310, 640)
+BAND = 180
 SIDE = pygame.Rect(TRACK.right + 30, TRACK.y - 6, look.SAFE.right - TRACK.right - 30,
                    look.SAFE.bottom - TRACK.y + 6)
-HAND_Y = TRACK.bottom + 50
-CARD = (124, 166)
-CARD_GAP = 18
+HAND_Y = TRACK.bottom + 36
+CARD = (116, 156)
+CARD_GAP = 16
 HAND_X = look.SAFE.left + 230
+CAR_LEN = 66              # a car's length on a space of up to 4 cars (from the sofa: big)
+CAR_LEN_CROWDED = 44      # on the start grid's crowded spaces (5 or 6 cars)
 
 
 def card_name(card: str) -> str:
@@ -56,14 +68,9 @@ def card_name(card: str) -> str:
     return f"red {red}"
 
 
-def article(number: int) -> str:
-    """'an 8', 'a 7': of the numbers 1-10 only eight is said with a vowel first."""
-    return "an" if number == 8 else "a"
-
-
 class FormulaFunScene(GameScene):
     game_id = "formula_fun"
-    bot_pace_ms = 600
+    bot_pace_ms = 400
     strip = False            # the points column names every seat, whose turn it is, CPU or not
     end_delay_ms = 6000
     a_ends_wait = True
@@ -75,90 +82,115 @@ class FormulaFunScene(GameScene):
         "Turbo: 5, or +5 beside a card. Draw just one card.",
         "Once a car is past the start, the round's last car is out.",
         "Points: first out 1, next 2 ... the final winner +3.",
+        "Until you draw, B takes your move back.",
     ]
-    controls = {"left": "previous card", "right": "next card", "a": "play the card",
-                "b": "add / take back a turbo"}
+    controls = {"left": "previous card", "right": "next card", "a": "play the card / draw",
+                "b": "add a turbo / take the move back"}
 
     # -- lifecycle ------------------------------------------------------------------------------
     def setup(self) -> None:
         self.track = art.Track(TRACK, BAND)
         self.cursor: dict[int, int] = {}
         self.turbo: dict[int, bool] = {}
-        self.shown: dict[int, list] = {}        # car -> [d, lane] as drawn (floats)
-        self.news: list = []                    # (text, until anim_ms)
-        self.race_panel = None                  # (race, ranking, out car, points, until)
-        self.sync_cars(snap=True)
+        self.news = ((), -NEWS_MS)              # (lines, anim_ms they appeared)
+        self.where = self.places(self.view())   # car -> (d, lane, cars on its space) as shown
 
-    # -- cars on screen ----------------------------------------------------------------------------
-    def targets(self, view) -> dict:
-        return {c["car"]: (c["d"], c["lane"]) for c in view["cars"] if c["d"] is not None}
+    def bot_wait_ms(self) -> float:
+        """A CPU's draw shows nothing new: it follows its car's arrival at once."""
+        return 0 if self.view()["phase"] == DRAW else self.bot_pace_ms
 
-    def sync_cars(self, snap: bool = False) -> None:
-        """Drop cars that left the race; snap cars that jumped backwards (a new start grid)."""
-        targets = self.targets(self.view())
-        for car in list(self.shown):
-            if car not in targets:
-                del self.shown[car]
-        for car, (d, lane) in targets.items():
-            if snap or car not in self.shown or d < self.shown[car][0] - 1.5:
-                self.shown[car] = [float(d), float(lane)]
+    # -- cars on screen (the timeline) --------------------------------------------------------------
+    @staticmethod
+    def places(view) -> dict:
+        """car -> (d, lane, cars on its space) for the cars on the track in a view."""
+        crowd = Counter(c["space"] for c in view["cars"] if c["d"] is not None)
+        return {c["car"]: (c["d"], c["lane"], crowd[c["space"]])
+                for c in view["cars"] if c["d"] is not None}
 
-    def busy(self) -> bool:
-        targets = self.targets(self.view())
-        return any(abs(self.shown[c][0] - d) > 0.01 or abs(self.shown[c][1] - lane) > 0.01
-                   for c, (d, lane) in targets.items() if c in self.shown)
+    def moves_to(self, view, t: float, mover=None, jump: bool = False) -> float:
+        """Glides from where the cars were shown to where `view` has them, starting at `t`: the
+        car that moved (`mover`) along the track, the others across their space; `jump`: a new
+        start grid, every car set there at once. Returns when the mover arrives."""
+        new = self.places(view)
+        end = t
+        for car, old in self.where.items():
+            if car not in new:  # out of the race: gone once the race's end is shown
+                self.timeline.add(t, 0, "glide", car=car, a=old, b=old, gone=True)
+        for car, now in new.items():
+            old = self.where.get(car, now)
+            if old == now:
+                continue
+            if jump:
+                ms = 0
+            elif car == mover:
+                ms = max(MIN_GLIDE_MS, abs(now[0] - old[0]) / CAR_SPEED * 1000)
+                end = max(end, t + ms)
+            else:
+                ms = SHIFT_MS
+            self.timeline.add(t, ms, "glide", ease=ease_in_out, car=car, a=old, b=now,
+                              gone=False)
+        self.where = new
+        return end
 
-    def update_scene(self, dt_ms: float) -> None:
-        self.sync_cars()
-        targets = self.targets(self.view())
-        for car, (d, lane) in targets.items():
-            pos = self.shown[car]
-            pos[0] = _towards(pos[0], d, CAR_SPEED * dt_ms / 1000)
-            pos[1] = _towards(pos[1], lane, LANE_SPEED * dt_ms / 1000)
-        self.news = [n for n in self.news if n[1] > self.anim_ms]
-        if self.race_panel is not None and self.race_panel[-1] <= self.anim_ms:
-            self.race_panel = None
-        if self.state.is_terminal() and (self.busy() or self.race_panel is not None):
-            self.end_left = None  # the last race is shown before the countdown to the results
-
-    def advance(self) -> None:
-        """CPUs wait until the cars have arrived and the race panel is gone."""
-        if self.busy() or self.race_panel is not None:
-            return
-        super().advance()
+    def car_at(self, car: int):
+        """(d, lane, cars on the space) where car `car` is drawn now, or None (not there)."""
+        now = self.anim_ms
+        glides = [s for s in self.timeline.steps if s.kind == "glide" and s.data["car"] == car]
+        if self.timeline.busy(now) and glides:
+            started = [s for s in glides if s.start <= now]
+            if not started:
+                return glides[0].data["a"]
+            step = started[-1]
+            g, k = step.data, step.progress(now)
+            if now >= step.end:
+                return None if g["gone"] else g["b"]
+            (d0, l0, n0), (d1, l1, n1) = g["a"], g["b"]
+            return d0 + (d1 - d0) * k, l0 + (l1 - l0) * k, max(n0, n1)
+        return self.where.get(car)
 
     # -- events -----------------------------------------------------------------------------------
     def on_events(self, events) -> None:
+        tl = self.timeline
+        t = tl.next_start(self.anim_ms)
+        view = self.view()
+        panel = {}
         for e in events:
             k, data = e.kind, e.data
-            if k == "played":
+            if k == PLAYED:
                 self.turbo[e.player] = False
                 name = self.seats[e.player].name
                 cards = data["cards"]
                 what = card_name(cards[0]) + (" + turbo" if len(cards) == 2 else "")
                 moved = data["to"] - data["from"]
-                second = f"on {article(data['label'])} {data['label']}-space: {moved} ahead"
+                second = (f"on {article(data['label'])} {data['label']}-space: "
+                          f"{plural(moved, 'space')} ahead")
                 if data["fell_back"]:
                     second += f" ({data['fell_back']} back: full)"
-                    self.sound("thump")
-                self.say(f"{name}: {what}", second)
-                self.sound("go" if len(cards) == 2 else "card_flip")
-            elif k == "reshuffled":
-                self.say("Draw pile used up:", "the discards are shuffled")
-                self.sound("card_flip")
-            elif k == "eliminated":
-                self.race_panel = (self.state.race if self.state.is_terminal()
-                                   else self.state.race - 1, list(self.state.last_race),
-                                   data["car"], data["points"],
-                                   self.anim_ms + RACE_PANEL_MS)
-                self.sound("box_drop")  # (win / lose belong to the results screen)
-            elif k == "race_start":
-                self.sound("countdown")
-            elif k == "game_over":
-                self.sound("confirm")
+                    tl.cue(t, "thump")
+                tl.cue(t, lambda lines=(f"{name}: {what}", second): self.say(*lines))
+                tl.cue(t, "go" if len(cards) == 2 else "card_flip")
+                t = self.moves_to(view, t, mover=data["car"])
+            elif k == RESHUFFLED:
+                tl.cue(t, lambda: self.say("Draw pile used up:", "the discards are shuffled"))
+                tl.cue(t, "card_flip")
+            elif k == DREW and e.player not in self.bots:
+                tl.cue(t, "confirm")
+            elif k == RACE_OVER:
+                panel = {"race": data["race"], "ranking": list(data["ranking"])}
+            elif k == ELIMINATED:
+                tl.add(t, RACE_PANEL_MS, "panel", **panel, out=data["car"],
+                       points=data["points"])
+                tl.cue(t, "box_drop")  # (win / lose belong to the results screen)
+                self.moves_to(view, t, jump=True)
+                t += RACE_PANEL_MS
+            elif k == RACE_START:
+                tl.cue(t - RACE_PANEL_MS // 3, "countdown")
+            elif k == GAME_OVER:
+                tl.cue(t, "confirm")
+        tl.hold(t)
 
     def say(self, *lines: str) -> None:
-        self.news = [(lines, self.anim_ms + NEWS_MS)]
+        self.news = (lines, self.anim_ms)
 
     # -- input ------------------------------------------------------------------------------------
     def hand_of(self, p: int) -> list:
@@ -170,8 +202,11 @@ class FormulaFunScene(GameScene):
 
     def chosen(self, p: int):
         """The play player p has lined up: the card under the cursor (with a turbo if added),
-        or None when that is no play (the only turbo cannot go with itself)."""
+        or None when that is no play (the only turbo cannot go with itself, or the move is
+        made and only the draw is left)."""
         hand = self.hand_of(p)
+        if not hand or self.view()["phase"] != RACE:
+            return None
         card = hand[self.cursor_at(p)]
         if not self.turbo.get(p):
             return Play((card,))
@@ -179,13 +214,30 @@ class FormulaFunScene(GameScene):
             return None
         return Play((card, TURBO))
 
+    def to_move(self, view) -> int | None:
+        """The seat whose car moves now (None once the game is over)."""
+        return None if view["phase"] == OVER else view["cars"][view["moving"]]["owner"]
+
     def press_to_action(self, p, press):
         if not press.down:
             return None
-        if self.state.current_player() != p:
-            if press.action in ("a", "b"):
-                turn = self.state.current_player()
+        view = self.view()
+        turn = self.to_move(view)
+        if turn != p:
+            if press.action in ("a", "b") and turn is not None:
                 self.flash(p, f"{self.seats[turn].name} is driving")
+            return None
+        if view["phase"] == DRAW:
+            if press.action == "a":
+                return Draw()
+            if press.action == "b":
+                if self.undo(p):
+                    self.say(f"{self.seats[p].name} takes the move back")
+                    self.where = self.places(self.view())
+                    self.sound("back")
+                else:
+                    self.flash(p, "nothing to take back")
+                    self.sound("error")
             return None
         hand = self.hand_of(p)
         if press.action in ("left", "right"):
@@ -210,13 +262,17 @@ class FormulaFunScene(GameScene):
         return None
 
     def phone_extras(self, p: int) -> dict:
-        """The phone's hand: the cursor, the turbo lifted with it, how far each card moves."""
+        """The phone's hand: the cursor, the turbo lifted with it, how far each card moves;
+        after the move: draw, or take it back."""
         view = self.view()
-        turn = self.state.current_player()
-        if view["phase"] == "over" or turn != p:
-            name = self.seats[turn].name if turn >= 0 else ""
+        turn = self.to_move(view)
+        if turn != p:
+            name = self.seats[turn].name if turn is not None else ""
             return {"selected": None, "prompt": f"{name} is driving" if name else "",
                     "labels": {"a": "play", "b": "turbo"}}
+        if view["phase"] == DRAW:
+            return {"selected": None, "prompt": "Draw a card to end your turn",
+                    "labels": {"a": "draw", "b": "take back" if self.can_undo(p) else ""}}
         hand = self.hand_of(p)
         cur = self.cursor_at(p)
         armed = self.turbo.get(p, False)
@@ -241,25 +297,18 @@ class FormulaFunScene(GameScene):
         self.draw_side(canvas, view)
         self.draw_hand(canvas, view)
         self.draw_top(canvas, view)
-        if self.race_panel is not None:
-            self.draw_race_panel(canvas)
-        elif view["phase"] == "over":
+        panels = self.timeline.playing(self.anim_ms, "panel")
+        if panels:
+            self.draw_race_panel(canvas, view, panels[-1][0].data)
+        elif view["phase"] == OVER and not self.busy():
             self.draw_end(canvas, view)
 
     def human_to_move(self, view):
         """The human whose turn it is and who may see their hand now, else None."""
-        p = self.state.current_player()
-        if (view["phase"] == "over" or p < 0 or p in self.bots or self.covered() == p
-                or self.hand_on_phone(p)):
+        p = self.to_move(view)
+        if p is None or p in self.bots or self.covered() == p or self.hand_on_phone(p):
             return None
         return p
-
-    def landing(self, view, play: Play):
-        car = view["moving"]
-        d = view["cars"][car]["d"]
-        occupied = Counter(c["space"] for c in view["cars"]
-                           if c["d"] is not None and c["car"] != car)
-        return d, land(d, move_length(play.cards, label(d)), lambda s: occupied[s])
 
     def draw_target(self, canvas, view) -> None:
         p = self.human_to_move(view)
@@ -268,7 +317,7 @@ class FormulaFunScene(GameScene):
         play = self.chosen(p)
         if play is None:
             return
-        d, end = self.landing(view, play)
+        d, end = landing(view, play.cards)
         if end == d:
             return
         glow = look.mix(look.ACCENT, look.WHITE, look.pulse(self.anim_ms, 900))
@@ -276,19 +325,20 @@ class FormulaFunScene(GameScene):
 
     def draw_cars(self, canvas, view) -> None:
         moving = view["moving"]
-        per_space = Counter(c["space"] for c in view["cars"] if c["d"] is not None)
-        order = sorted(self.shown, key=lambda c: c == moving)  # the moving car on top
-        for car in order:
-            d, lane = self.shown[car]
-            info = view["cars"][car]
-            seat = self.seats[info["owner"]]
-            lanes = max(art.LANES, per_space[info["space"]]) if info["d"] is not None else 4
+        shown = [(car, self.car_at(car)) for car in range(len(view["cars"]))]
+        for car, at in sorted(shown, key=lambda x: x[0] == moving):  # the moving car on top
+            if at is None:
+                continue
+            d, lane, crowd = at
+            seat = self.seats[view["cars"][car]["owner"]]
+            lanes = max(art.LANES, crowd)
             x, y = self.track.point(d, lane, lanes)
             ring = None
-            if car == moving and view["phase"] == "race":
+            if car == moving and view["phase"] != OVER:
                 ring = look.WHITE if look.pulse(self.anim_ms, 800) > 0.5 else look.ACCENT
             surf = art.car_surface(seat.colour, seat.shape, self.track.heading(d),
-                                   size=46 if lanes <= 4 else 38, ring=ring)
+                                   size=CAR_LEN if lanes <= art.LANES else CAR_LEN_CROWDED,
+                                   ring=ring)
             paint.blit(canvas, surf, paint.get_rect(surf, center=(int(x), int(y))))
 
     def draw_infield(self, canvas, view) -> None:
@@ -296,21 +346,22 @@ class FormulaFunScene(GameScene):
         pile in the left bend and the last card played in the right bend."""
         cx, cy = TRACK.center
         total = view["players"] * view["cars_each"] - 1
-        if view["phase"] == "over":
+        if view["phase"] == OVER:
             head = "The final duel is over!"
         elif view["race"] == total:
             head = f"Final duel!  ·  round {view['round'] + 1}"
         else:
             head = f"Race {view['race']} of {total}  ·  round {view['round'] + 1}"
-        look.text(canvas, head, (cx, cy - 96), look.LARGE, look.TEXT, "midtop")
+        look.text(canvas, head, (cx, cy - 84), look.LARGE, look.TEXT, "midtop")
         left = len([c for c in view["cars"] if c["d"] is not None])
-        look.text(canvas, f"{left} cars racing: the last one is out", (cx, cy - 34),
+        look.text(canvas, f"{left} cars racing: the last one is out", (cx, cy - 24),
                   look.SMALL, look.MUTED, "midtop")
-        if self.news:
-            for k, line in enumerate(self.news[-1][0]):
-                look.text(canvas, line, (cx, cy + 14 + 40 * k), look.SMALL, look.ACCENT, "midtop")
-        w, h = 78, 104
-        end = self.track.straight / 2 + 40
+        lines, since = self.news
+        if self.anim_ms - since < NEWS_MS:
+            for k, line in enumerate(lines):
+                look.text(canvas, line, (cx, cy + 16 + 36 * k), look.SMALL, look.ACCENT, "midtop")
+        w, h = 64, 86
+        end = self.track.straight / 2 - 8          # inside the ring of numbers at the bends
         pile = pygame.Rect(0, 0, w, h)
         pile.center = (int(cx - end), cy - 14)
         paint.blit(canvas, art.card_back((w, h)), pile)
@@ -329,7 +380,7 @@ class FormulaFunScene(GameScene):
         appear over the player's row."""
         look.panel(canvas, SIDE)
         look.text(canvas, "Points", (SIDE.x + 24, SIDE.y + 12), look.BODY, look.TEXT)
-        turn = self.state.current_player()
+        turn = self.to_move(view)
         n = view["players"]
         row_h = min(124, (SIDE.height - 70) // n)
         for p in range(n):
@@ -338,7 +389,7 @@ class FormulaFunScene(GameScene):
             self.seat_rects[p] = row
             if p == turn:
                 paint.rect(canvas, look.mix(look.PANEL, look.WHITE, 0.18), row,
-                                 border_radius=16)
+                           border_radius=16)
                 paint.rect(canvas, seat.colour, row, width=4, border_radius=16)
             y = row.y + 26
             icon = look.shape_icon(seat.shape, seat.colour, 16)
@@ -350,8 +401,8 @@ class FormulaFunScene(GameScene):
             y2 = row.y + 74
             x = row.x + 34
             for c in (c for c in view["cars"] if c["owner"] == p):
-                if c["d"] is not None and view["phase"] != "over":
-                    surf = art.car_surface(seat.colour, seat.shape, 0.0, size=40)
+                if c["d"] is not None and view["phase"] != OVER:
+                    surf = art.car_surface(seat.colour, seat.shape, 0.0, size=44)
                     paint.blit(canvas, surf, paint.get_rect(surf, center=(x, y2)))
                 else:
                     look.text(canvas, f"+{c['points']}", (x, y2), look.SMALL, look.MUTED,
@@ -369,9 +420,9 @@ class FormulaFunScene(GameScene):
                 look.flash_above(canvas, self.seat_rects[p], text)
 
     def draw_hand(self, canvas, view) -> None:
-        if view["phase"] == "over":
+        turn = self.to_move(view)
+        if turn is None:
             return
-        turn = self.state.current_player()
         seat = self.seats[turn]
         human = self.human_to_move(view)
         icon = look.shape_icon(seat.shape, seat.colour, 18)
@@ -394,57 +445,65 @@ class FormulaFunScene(GameScene):
                 paint.blit(canvas, art.card_back(CARD), (HAND_X + k * (CARD[0] + CARD_GAP), HAND_Y))
             return
         hand = self.hand_of(human)
+        drawing = view["phase"] == DRAW
         cur = self.cursor_at(human)
-        armed = self.turbo.get(human, False)
+        armed = self.turbo.get(human, False) and not drawing
         car = view["moving"]
         on = label(view["cars"][car]["d"])
-        look.text(canvas, f"car on {article(on)} {on}", (look.SAFE.left, HAND_Y + 100), look.SMALL,
-                  look.MUTED, "midleft")
+        look.text(canvas, f"car on {article(on)} {on}", (look.SAFE.left, HAND_Y + 100),
+                  look.SMALL, look.MUTED, "midleft")
         turbo_spare = None
         if armed:  # the turbo that goes with the chosen card is lifted too
             spare = [i for i, c in enumerate(hand) if c == TURBO and i != cur]
             turbo_spare = spare[0] if spare else None
         for k, card in enumerate(hand):
             x = HAND_X + k * (CARD[0] + CARD_GAP)
-            lift = 26 if k == cur or k == turbo_spare else 0
+            lift = 26 if not drawing and (k == cur or k == turbo_spare) else 0
             rect = pygame.Rect(x, HAND_Y - lift, *CARD)
-            if k == cur:
+            if not drawing and k == cur:
                 paint.rect(canvas, look.ACCENT, rect.inflate(16, 16), border_radius=22)
             elif k == turbo_spare:
                 paint.rect(canvas, art.TURBO_ORANGE, rect.inflate(16, 16), border_radius=22)
             paint.blit(canvas, art.card_surface(card, CARD), rect)
+            if drawing:
+                continue
             length = move_length((card,), on)
             chip = look.text_surface(f"{length}", look.SMALL, look.INK)
             box = paint.get_rect(chip, midtop=(rect.centerx, rect.bottom + 8)).inflate(20, 4)
             box.width = max(box.width, 52)
             box.midtop = (rect.centerx, rect.bottom + 6)
-            paint.rect(canvas, look.GOOD if length > 3 else look.CARD, box,
-                             border_radius=12)
+            paint.rect(canvas, look.GOOD if length > 3 else look.CARD, box, border_radius=12)
             paint.blit(canvas, chip, paint.get_rect(chip, center=box.center))
-        play = self.chosen(human)
-        hx = HAND_X + len(hand) * (CARD[0] + CARD_GAP) + 20
-        if play is not None:
-            d, end = self.landing(view, play)
-            what = " + ".join(card_name(c) for c in play.cards)
-            full = " (full: back)" if end - d < move_length(play.cards, on) else ""
-            look.text(canvas, f"{what}: {end - d}{full}", (hx, HAND_Y - 6), look.BODY,
-                      look.ACCENT)
-        caps = [(self.key_label(human, "a"), "play it"),
-                (self.key_label(human, "left") + " " + self.key_label(human, "right"),
-                 "choose")]
-        if TURBO in hand:
-            caps.append((self.key_label(human, "b"),
-                         "take the turbo back" if armed else "add a turbo"))
+        hx = HAND_X + max(len(hand), 4) * (CARD[0] + CARD_GAP) + 20
+        if drawing:
+            caps = [(self.key_label(human, "a"), "draw a card: turn over")]
+            if self.can_undo(human):
+                caps.append((self.key_label(human, "b"), "take the move back"))
+            look.text(canvas, "Moved.", (hx, HAND_Y - 6), look.BODY, look.ACCENT)
+        else:
+            play = self.chosen(human)
+            if play is not None:
+                d, end = landing(view, play.cards)
+                what = " + ".join(card_name(c) for c in play.cards)
+                full = " (full: back)" if end - d < move_length(play.cards, on) else ""
+                look.text(canvas, f"{what}: {end - d}{full}", (hx, HAND_Y - 6), look.BODY,
+                          look.ACCENT)
+            caps = [(self.key_label(human, "a"), "play it"),
+                    (self.key_label(human, "left") + " " + self.key_label(human, "right"),
+                     "choose")]
+            if TURBO in hand:
+                caps.append((self.key_label(human, "b"),
+                             "take the turbo back" if armed else "add a turbo"))
         for k, (cap, meaning) in enumerate(caps):
             box = look.keycap(canvas, (hx, HAND_Y + 52 + 52 * k), cap)
             look.text(canvas, meaning, (box.right + 10, box.centery), look.SMALL, look.ACCENT,
                       "midleft")
 
     def draw_top(self, canvas, view) -> None:
-        if view["phase"] == "over":
+        turn = self.to_move(view)
+        if turn is None:
             line = "Game over"
         else:
-            turn = self.state.current_player()
             seat = self.seats[turn]
             icon = look.shape_icon(seat.shape, seat.colour, 20)
             paint.blit(canvas, icon, paint.get_rect(icon, midleft=(TOP_BAR.x, TOP_BAR.y + 34)))
@@ -458,56 +517,59 @@ class FormulaFunScene(GameScene):
             look.text(canvas, "DEMO - press any button", (TOP_BAR.right, TOP_BAR.y + 34),
                       look.SMALL, look.ACCENT, "midright")
 
-    def draw_race_panel(self, canvas) -> None:
-        race, ranking, out, points, _ = self.race_panel
+    def draw_race_panel(self, canvas, view, panel: dict) -> None:
+        ranking, out, points = panel["ranking"], panel["out"], panel["points"]
         box = pygame.Rect(0, 0, 900, 200 + 52 * ((len(ranking) + 1) // 2))
         box.center = TRACK.center
         look.panel(canvas, box)
-        look.text(canvas, f"Race {race} is over", (box.centerx, box.y + 20), look.LARGE,
-                  look.TEXT, "midtop")
-        owner = self.state.owner
+        look.text(canvas, f"Race {panel['race']} is over", (box.centerx, box.y + 20),
+                  look.LARGE, look.TEXT, "midtop")
         half = (len(ranking) + 1) // 2
         for k, car in enumerate(ranking):
             col, row = divmod(k, half)
             x = box.x + 80 + col * 420
             y = box.y + 110 + row * 52
-            seat = self.seats[owner[car]]
-            surf = art.car_surface(seat.colour, seat.shape, 0.0, size=40)
+            seat = self.seats[view["cars"][car]["owner"]]
+            surf = art.car_surface(seat.colour, seat.shape, 0.0, size=44)
             look.text(canvas, f"{k + 1}.", (x, y), look.SMALL, look.MUTED, "midright")
             paint.blit(canvas, surf, paint.get_rect(surf, center=(x + 40, y)))
             look.text(canvas, seat.name, (x + 80, y), look.SMALL,
                       look.BAD if car == out else look.TEXT, "midleft")
-        seat = self.seats[owner[out]]
-        look.text(canvas, f"{seat.name}'s car is out: {points} point{'s' if points != 1 else ''}",
+        seat = self.seats[view["cars"][out]["owner"]]
+        look.text(canvas, f"{seat.name}'s car is out: {plural(points, 'point')}",
                   (box.centerx, box.bottom - 24), look.BODY, look.BAD, "midbottom")
+
+    def names(self) -> dict:
+        """The seats' names for the core's sentences ({p0}, {p1} ...)."""
+        return {f"p{p}": self.seats[p].name for p in range(self.players)}
 
     def draw_end(self, canvas, view) -> None:
         res = view["result"]
+        light = view["highlight"]
+        lines = look.wrap(light["text"].format(**self.names()), look.SMALL, 740) if light else []
         n = view["players"]
-        box = pygame.Rect(0, 0, 820, 250 + 60 * n)
+        box = pygame.Rect(0, 0, 820, 220 + 60 * n + 38 * len(lines[:3]))
         box.center = TRACK.center
         look.panel(canvas, box)
         winners = " & ".join(self.seats[p].name for p in res["winners"])
         look.text(canvas, f"{winners} win{'s' if len(res['winners']) == 1 else ''}!",
                   (box.centerx, box.y + 20), look.TITLE, look.ACCENT, "midtop")
         ranked = sorted(range(n), key=lambda p: -res["scores"][p])
-        for k, p in enumerate(ranked):
+        y = box.y + 140
+        for p in ranked:
             seat = self.seats[p]
-            y = box.y + 140 + k * 60
             icon = look.shape_icon(seat.shape, seat.colour, 18)
             paint.blit(canvas, icon, paint.get_rect(icon, midleft=(box.x + 70, y)))
             look.text(canvas, seat.name, (box.x + 130, y), look.BODY, look.TEXT, "midleft")
-            look.text(canvas, str(res["scores"][p]), (box.right - 70, y), look.BODY,
+            look.text(canvas, plural(res["scores"][p], "point"), (box.right - 70, y), look.BODY,
                       look.ACCENT, "midright")
+            y += 60
+        for line in lines[:3]:
+            look.text(canvas, line, (box.centerx, y - 10), look.SMALL, look.TEXT, "midtop")
+            y += 38
         if self.humans() and not self.demo:
             look.text(canvas, f"{self.key_label(self.humans()[0], 'a')}: on to the results",
                       (box.centerx, box.bottom - 30), look.SMALL, look.MUTED, "midbottom")
-
-
-def _towards(value: float, target: float, step: float) -> float:
-    if abs(target - value) <= step:
-        return float(target)
-    return value + step if target > value else value - step
 
 
 SCENE = FormulaFunScene
