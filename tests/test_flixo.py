@@ -344,7 +344,9 @@ def test_example_scoring_16_points():
     assert over.kind == "game_over"
     assert over.data["points"] == [-5, 9, 12] and over.data["total"] == 16
     outcome = state.outcome()
-    assert outcome.team_won and outcome.verdict == "Not bad!"
+    assert outcome.team_won and state.result["verdict"] == "Not bad!"
+    assert outcome.verdict == "16 points (the lower the better): Not bad!"
+    assert state.result["band"] == 2 and state.result["scale"][2] == [20, "Not bad!"]
     assert outcome.scores == [16, 16, 16] and outcome.winners == [0, 1, 2]
 
 
@@ -354,7 +356,8 @@ def test_flixo_left_in_a_big_display_loses():
     state.apply(1, TakeDiscard((0, 1)))
     outcome = state.outcome()
     assert outcome.team_won is False and outcome.winners == []
-    assert outcome.verdict == LOSS_VERDICT
+    assert state.result["verdict"] == LOSS_VERDICT and state.result["band"] is None
+    assert outcome.verdict == LOSS_VERDICT + " (points count only when the team wins)"
     assert state.result["flixos_left_in"] == [0]
 
 

@@ -1,5 +1,6 @@
-"""The Flixo scene (scenes/games/flixo/scene.py): buttons -> actions, the options panel and the campaign kept
-in settings, the CPU partners thinking in steps, and a whole game played with posted key presses
+"""The Flixo scene (scenes/games/flixo/): buttons -> actions, the options panel and the campaign
+kept in settings, the CPU partners thinking in slices, the cards on screen kept true to the view,
+taking back a swap, words and toasts that fit, and a whole game played with posted key presses
 through the real app loop, from joining in the lobby to the results."""
 
 
@@ -10,7 +11,8 @@ from shell.seats import Seats
 from shell.settings import Settings
 from game import flixo
 from game.flixo import DiscardAndReveal, Draw, FlixoBot, RewardPeek, SwapDrawn, TakeDiscard
-from scenes.games.flixo.scene import FlixoScene, Layout
+from scenes.games.flixo.layout import Layout
+from scenes.games.flixo.scene import FlixoScene
 from scenes.manager import SceneManager
 from tests.driving import (FakeApp, KB1, MS, Stub, key, play_my_turns, press, scene_by_hand,
                            seat_me_and_a_cpu, tap)
@@ -99,31 +101,29 @@ def test_campaign_progress_is_stored_and_restored(tmp_path):
     assert scene.state.options["level"] == 2
     start = scene.state.flixos_in_play
     tap(app, scene, "a")
-    scene.record_campaign(won=True)
+    scene.panel.record(scene.options, won=True)
     step = Settings(path).progress("flixo")["2:3x4"]
     assert step == {"level": 2, "flixos": start + 1, "beaten": False}
 
     again = Settings(path)                        # a new session
     app2, scene2 = make_scene(tmp_path, settings=again)
-    assert scene2.choice["level"] == 2            # the last choice
+    assert scene2.panel.choice["level"] == 2      # the last choice
     assert scene2.state.flixos_in_play == start + 1
-    assert f"Level 2, {start + 1} Flixos" in scene2.campaign_text(False)
+    assert f"Level 2, {start + 1} Flixos" in scene2.panel.campaign_text(False)
     tap(app2, scene2, "a")
-    scene2.record_campaign(won=False)             # a loss replays the same step
+    scene2.panel.record(scene2.options, won=False)  # a loss replays the same step
     assert Settings(path).progress("flixo")["2:3x4"]["flixos"] == start + 1
 
 
 def test_the_campaign_moves_on_to_the_next_level_and_ends(tmp_path):
     path = tmp_path / "settings.json"
     app, scene = make_scene(tmp_path, settings=Settings(path))
-    scene.options = {"level": 2, "large_displays": False, "flixos": 12}
-    scene.record_campaign(won=True)
+    scene.panel.record({"level": 2, "large_displays": False, "flixos": 12}, won=True)
     assert Settings(path).progress("flixo")["2:3x4"] == {"level": 3, "flixos": 4,
                                                              "beaten": False}
-    scene.options = {"level": 4, "large_displays": False, "flixos": 10}
-    scene.record_campaign(won=True)
+    note = scene.panel.record({"level": 4, "large_displays": False, "flixos": 10}, won=True)
     assert Settings(path).progress("flixo")["2:3x4"]["beaten"]
-    assert "beaten" in scene.progress_note
+    assert "beaten" in note
 
 
 def test_a_table_of_cpus_skips_the_panel_and_the_bots_think_in_steps(tmp_path):
@@ -218,11 +218,11 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
     for _ in range(3000):                           # the end panel, then the results
         if top().name == "results":
             break
-        if scene.end_shown_at is not None:
+        if not scene.busy():
             key(app, "f")                           # "A: on to the results"
         else:
             app.run(frames=1)
     assert top().name == "results"
     assert top().outcome.team_won == scene.state.result["team_won"]
-    assert top().outcome.verdict == scene.state.result["verdict"]
+    assert top().outcome.verdict == scene.view()["result"]["meaning"]
     assert game.GAMES["flixo"] is flixo.INFO
