@@ -11,9 +11,10 @@ from shell import look, paint
 
 from .layout import AREA
 
-WIDTH = 1040
+WIDTH = 1200
 ROW_H, MIN_ROW_H = 62, 46     # a display's row (shrunk to fit five displays and highlights)
-LINE_H = 40                   # a highlight's line
+LINE_H = 36                   # a highlight's line
+MAX_LINES = 2                 # per highlight (a longer one is cut with "...")
 TOP_H = 110                   # the title
 TOTAL_H = 86                  # the rule and the total
 VERDICT_H = 56
@@ -34,9 +35,20 @@ def highlight_lines(view: dict, names: list[str]) -> list[tuple[str, str, object
         lead = f"{h['title']}:"
         text = f"{who} - {h['text']}" if who else h["text"]
         wrapped = look.wrap(f"{lead} {text}", look.SMALL, WIDTH - 120)
+        if len(wrapped) > MAX_LINES:
+            wrapped = wrapped[:MAX_LINES - 1] + [cut(" ".join(wrapped[MAX_LINES - 1:]),
+                                                     WIDTH - 120)]
         lines.append((lead, wrapped[0][len(lead):], look.TEXT))
         lines += [("", line, look.TEXT) for line in wrapped[1:]]
     return lines
+
+
+def cut(text: str, width: int) -> str:
+    """`text` cut with "..." to fit `width` px of the small type."""
+    f = look.font(look.SMALL)
+    while f.size(text + "...")[0] > width and " " in text:
+        text = text.rsplit(" ", 1)[0]
+    return text + "..."
 
 
 def measure(view: dict, lines: int) -> tuple[int, int]:

@@ -152,13 +152,18 @@ def draw_top_bar(canvas, view: dict, line: str, caps: list, icon) -> None:
         cx = r.right + 28
 
 
-def toast_height() -> int:
-    return look.font(look.LARGE).get_height() + 30
-
-
 def draw_toast(canvas, text: str, colour) -> pygame.Rect:
-    """A toast at the foot of the displays (Layout.toast_top), clear of every name."""
-    return look.banner(canvas, text, colour, y=Layout.toast_top(toast_height()))
+    """A toast (a pill of white text, as look.banner draws one) at the foot of the displays
+    (Layout.toast_top), clear of every name; its type shrinks until it fits the safe area."""
+    for size in (look.LARGE, look.BODY, look.SMALL):
+        surf = look.text_surface(text, size, look.WHITE)
+        if paint.get_width(surf) + 60 <= look.SAFE.width:
+            break
+    rect = pygame.Rect(0, 0, paint.get_width(surf) + 60, paint.get_height(surf) + 30)
+    rect.midtop = (look.CENTER[0], Layout.toast_top(rect.height))
+    look.panel(canvas, rect, colour, radius=rect.height // 2, edge=look.WHITE)
+    paint.blit(canvas, surf, paint.get_rect(surf, center=rect.center))
+    return rect
 
 
 def draw_undo_offer(canvas, layout: Layout, d: int, cap: str) -> pygame.Rect:
