@@ -99,7 +99,7 @@ and `tile_art(surface, rect)` (the picture on the select screen). Example:
 Useful in a subclass: self.state (read only: never apply outside `act`), self.info, self.seats,
 self.players, self.humans(), self.act(p, action, t_ms) -> bool, self.sound(name),
 self.flash(p, text), self.key_label(p, action), self.record_reaction(p, ms, correct),
-self.game_ms(), self.anim_ms,
+self.game_ms(), self.anim_ms, self.undo(p), self.replace_state(state),
 self.seat_rects (where the strip drew each player's badge).
 """
 

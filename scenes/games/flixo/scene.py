@@ -63,6 +63,7 @@ class FlixoScene(GameScene):
         "A whole row or column of one number leaves. A Flixo in it earns a peek.",
         "Win: no Flixo left in a display of 2+ rows and columns.",
         "CPU partners: easy slips often, normal feeds the next display, hard plans each draw.",
+        "Three CPUs win about 1 game in 4 (easy), 1 in 2 (normal), 2 in 3 (hard).",
     ]
     controls = {"up": "cursor up", "down": "cursor down", "left": "cursor left",
                 "right": "cursor right", "a": "take / swap in / peek",
