@@ -53,7 +53,7 @@ def cut(text: str, width: int) -> str:
 
 def measure(view: dict, lines: int) -> tuple[int, int]:
     """(panel height, row height) for the view's displays and `lines` lines of text below."""
-    chips = look.font(look.SMALL).get_height() + 12 + 16
+    chips = look.font(look.SMALL).get_linesize() + 12 + 16
     fixed = TOP_H + TOTAL_H + chips + VERDICT_H + LINE_H * lines + FOOT_H
     n = len(view["displays"])
     row_h = max(MIN_ROW_H, min(ROW_H, (AREA.height - 20 - fixed) // n))
@@ -121,7 +121,7 @@ def draw_scale(canvas, box: pygame.Rect, y: int, band: int | None) -> int:
     widths = [f.size(b)[0] + 28 for b in BANDS]
     gap = 12
     x = box.centerx - (sum(widths) + gap * (len(BANDS) - 1)) // 2
-    h = f.get_height() + 12
+    h = f.get_linesize() + 12
     for i, (label, w) in enumerate(zip(BANDS, widths)):
         chip = pygame.Rect(x, y, w, h)
         lit = i == band
