@@ -23,6 +23,54 @@ Removal of full lines (and the cascade after sliding) happens at the end of the 
 any rewards are chosen, then the turn passes.
 
 Cards are small ints: a number card is its value, a Flixo is FLIXO + its value.
+
+Taking back (issue 14; State.undo_depth / State.undone). A turn reveals something almost
+always: the drawn card, a card turned up, the face-down card swapped out, the card peeked at.
+What reveals nothing is a swap for a card the team already saw: the top discard or the drawn
+card swapped in for a face-up or eye-marked card. Such a swap can be taken back as long as it
+is the last action of the game (the next display has not acted); the draw before it stays (the
+drawn card was seen), so its taker is back to "swap it in, or discard it and turn a card up".
+Everything else can never be taken back. One person playing two displays (solo) may so step back
+over several such swaps, one at a time.
+
+Events (`Event.kind`: these constants, listed in INFO.event_kinds; `Event.player` is the seat
+that acted, None during the final reveal; slots are [row, col] in the grid as it was then):
+    DRAWN              {display, card, left}: a card drawn and shown to the table
+    SWAPPED            {display, slot, taken, source: "discard" | "draw", out, was: "down" |
+                       "eye" | "up"}: `taken` went into the slot, `out` came out of it
+    DISCARDED          {display, slot | None, card}: a card onto the discard pile (slot None:
+                       the drawn card, discarded unplaced)
+    CARD_FLIPPED       {display, slot, card, was}: a face-down card turned up
+    LINE_REMOVED       {display, step, rows, cols, cells, cards}: full lines leave (step 0, 1 ..
+                       of the cascade; cells: positions before the step)
+    DISPLAY_SLID       {display, shape}: the display closed up after a removal
+    REWARD_DUE         {count}: Flixos removed: the mover marks that many face-down cards
+    REWARD             {display, slot, card}: a face-down card marked with an eye token
+    NEXT_TURN          {display}: the turn passes (Event.player: the seat of that display)
+    FLIXO_FORCED       {display, card}: a Flixo on the discard pile must be taken
+    FINAL_TURNS_BEGIN  {display, last_display}: a display is all face up or empty
+    GAME_OVER          the final `view()["result"]` (see below)
+
+The end (`view()["result"]`, None before): {"team_won", "points" (per display), "total",
+"flixos_left_in" (displays), "verdict" (as printed, or LOSS_VERDICT), "meaning" (a sentence
+that says what the total means: "16 points (the lower the better): Not bad!", or that the
+points count only in a won game; it is also Outcome.verdict), "scale" ([[highest total or None,
+verdict], ...] as printed, lowest first), "band" (index of the team's row of the scale; None
+when lost)}.
+
+The highlight (`view()["highlight"]`, None before the end), the payoff for the results screen:
+{"kind", "title", "text", "players", "display", "cards", "figures", "more"}:
+    kind "line"     the line that cleared the table (won: the last action whose lines took a
+                    Flixo out) or the best line (most Flixos out in one action, the later on a
+                    tie); figures {"flixos", "lines"}
+    kind "escape"   lost: the Flixo(s) that stayed in a display of 2+ rows and columns;
+                    figures {"flixos"}
+    kind "spotter"  the seat(s) whose eye tokens found the most Flixos; figures {"flixos"}
+    kind "score"    none of these happened: the team's score and its meaning; figures {"total"}
+`players` are seats (their names are the arcade's), `text` one sentence without names,
+`display` the display concerned (or None), `cards` the cards concerned ({"value", "flixo"}),
+`more` further highlights of the same form (the spotter beside a line, the best line beside an
+escape), never nested deeper.
 """
 
 from __future__ import annotations
@@ -34,6 +82,24 @@ from dataclasses import dataclass
 
 from .bots import MISTAKE_RATE, Bot, bot_levels, run_to_end
 from .core import TERMINAL, GameInfo, IllegalAction, Outcome, State, Event
+
+# --- events -------------------------------------------------------------------------------------
+
+DRAWN = "drawn"
+SWAPPED = "swapped"
+DISCARDED = "discarded"
+CARD_FLIPPED = "card_flipped"
+LINE_REMOVED = "line_removed"
+DISPLAY_SLID = "display_slid"
+REWARD_DUE = "reward_due"
+REWARD = "reward"
+NEXT_TURN = "next_turn"
+FLIXO_FORCED = "flixo_forced"
+FINAL_TURNS_BEGIN = "final_turns_begin"
+GAME_OVER = "game_over"
+EVENT_KINDS = frozenset({DRAWN, SWAPPED, DISCARDED, CARD_FLIPPED, LINE_REMOVED, DISPLAY_SLID,
+                         REWARD_DUE, REWARD, NEXT_TURN, FLIXO_FORCED, FINAL_TURNS_BEGIN,
+                         GAME_OVER})
 
 # --- the rulebook as data ---------------------------------------------------------------------
 
@@ -152,6 +218,73 @@ def verdict(total: int) -> str:
         if limit is None or total <= limit:
             return text
     raise AssertionError("unreachable")
+
+
+def meaning(total: int, won: bool) -> str:
+    """What the team's total means, in one sentence (results screens show it)."""
+    if not won:
+        return f"{LOSS_VERDICT} (points count only when the team wins)"
+    return f"{points_text(total)} (the lower the better): {verdict(total)}"
+
+
+def points_text(n: int) -> str:
+    return f"{n} point" if n in (1, -1) else f"{n} points"
+
+
+def a_number(v: int) -> str:
+    """The number with its article, as it is read aloud: "a 7", "an 8", "an 11", "a -1"."""
+    spoken_vowel = v >= 0 and (str(v).startswith("8") or v in (11, 18))
+    return f"{'an' if spoken_vowel else 'a'} {v}"
+
+
+def card_name(card: dict) -> str:
+    """A card of a view for a sentence: "7" or "Flixo 7"."""
+    return f"Flixo {card['value']}" if card["flixo"] else str(card["value"])
+
+
+def a_card(card: dict) -> str:
+    """A card of a view with its article: "an 8", "a Flixo 8"."""
+    return f"a Flixo {card['value']}" if card["flixo"] else a_number(card["value"])
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def line_text(lines: list, flixos: list) -> str:
+    """"A row of 4s took the Flixo 4 out", "A column of 7s and a row of 2s took the Flixos 2
+    and 7 out": what one action's lines did."""
+    parts = [f"a {kind} of {v}s" for kind, v in lines]
+    took = "the Flixo" if len(flixos) == 1 else "the Flixos"
+    text = f"{_and(parts)} took {took} {_and([str(v) for v in flixos])} out"
+    return text[0].upper() + text[1:]
+
+
+def escape_text(stayed: list, displays) -> str:
+    """"The Flixo 7 stayed in a display of 3 rows and 2 columns" (stayed: [(display, card)])."""
+    which = "The Flixo " if len(stayed) == 1 else "The Flixos "
+    which += _and([str(value(card)) for _, card in stayed])
+    if len({d for d, _ in stayed}) > 1:
+        return f"{which} stayed in displays of 2+ rows and columns"
+    rows, cols = grid_shape(displays[stayed[0][0]])
+    return f"{which} stayed in a display of {rows} rows and {cols} columns"
+
+
+def _payoff(kind, title, text, players, display, cards, figures) -> dict:
+    return {"kind": kind, "title": title, "text": text, "players": list(players),
+            "display": display, "cards": cards, "figures": figures}
+
+
+def _line_names(step: dict) -> list:
+    """[["row", 4], ["column", 7]]: the lines of one removal step (remove_full_lines) and the
+    number each showed."""
+    at = dict(zip(step["cells"], step["cards"]))
+    names = []
+    for r in step["rows"]:
+        names.append(["row", value(next(card for (i, _), card in at.items() if i == r))])
+    for c in step["cols"]:
+        names.append(["column", value(next(card for (_, j), card in at.items() if j == c))])
+    return names
 
 
 # --- cards and grids (shared by the state and the bots' model) -----------------------------------
@@ -362,6 +495,12 @@ class FlixoState(State):
         self.last_display = None  # set when the final turns begin: the last display to play
         self.ends_after_turn = False  # the last card was drawn this turn
         self.result = None
+        self.highlight = None  # the results screen's payoff (module docstring), at the end
+        # For the highlight: Flixos each seat found with eye tokens, and each action whose lines
+        # took Flixos out ({"player", "display", "lines": [[row|column, value]], "flixos"}).
+        self.spotted = [0] * players
+        self.flixo_lines: list = []
+        self.undoable = False  # the last action showed nothing new (see _undo_depth)
 
     # -- whose turn, what is legal -------------------------------------------------------------
 
@@ -404,6 +543,17 @@ class FlixoState(State):
         return r, c
 
     def _apply(self, player: int, action) -> list[Event]:
+        events = self._act(player, action)
+        # A swap for a card the team had seen reveals nothing: it may be taken back.
+        self.undoable = any(e.kind == SWAPPED and e.data["was"] != "down" for e in events)
+        return events
+
+    def _undo_depth(self, player: int) -> int:
+        """1 when the game's last action is `player`'s and showed the table nothing new (a swap
+        for a face-up or eye-marked card; see the module docstring), else 0."""
+        return 1 if self.undoable and self.log and self.log[-1][0] == player else 0
+
+    def _act(self, player: int, action) -> list[Event]:
         d = self.turn
         grid = self.displays[d]
         if isinstance(action, RewardPeek):
@@ -417,7 +567,8 @@ class FlixoState(State):
                 raise IllegalAction("reward needs an unmarked face-down card", f"{action.slot}")
             cell[1] = "eye"
             self.rewards -= 1
-            events = [Event("reward", player, {"display": action.display, "slot": [r, c],
+            self.spotted[player] += is_flixo(cell[0])
+            events = [Event(REWARD, player, {"display": action.display, "slot": [r, c],
                                                "card": card_json(cell[0])})]
             if self.rewards and self._reward_possible():
                 return events
@@ -435,7 +586,7 @@ class FlixoState(State):
             self.drawn = self.draw.pop()
             self.phase = "drawn"
             self.ends_after_turn = not self.draw
-            return [Event("drawn", player, {"display": d, "card": card_json(self.drawn),
+            return [Event(DRAWN, player, {"display": d, "card": card_json(self.drawn),
                                             "left": len(self.draw)})]
         r, c = self._slot(action.slot)
         cell = grid[r][c]
@@ -456,7 +607,7 @@ class FlixoState(State):
             if cell[1] == "up":
                 raise IllegalAction("reveal a face-down card", f"{action.slot} is face up")
             self.discard.append(self.drawn)
-            events.append(Event("discarded", player, {"display": d, "slot": None,
+            events.append(Event(DISCARDED, player, {"display": d, "slot": None,
                                                       "card": card_json(self.drawn)}))
             self.drawn = None
             events += self._flip(d, r, c, player)
@@ -469,31 +620,35 @@ class FlixoState(State):
         out, side = cell
         self.discard.append(out)
         cell[0], cell[1] = taken, "up"
-        return [Event("swapped", player, {
+        return [Event(SWAPPED, player, {
                     "display": d, "slot": [r, c], "taken": card_json(taken), "source": source,
                     "out": card_json(out), "was": side}),
-                Event("discarded", player, {"display": d, "slot": [r, c],
+                Event(DISCARDED, player, {"display": d, "slot": [r, c],
                                             "card": card_json(out)})]
 
     def _flip(self, d, r, c, player) -> list[Event]:
         cell = self.displays[d][r][c]
         was = cell[1]
         cell[1] = "up"
-        return [Event("card_flipped", player, {"display": d, "slot": [r, c],
+        return [Event(CARD_FLIPPED, player, {"display": d, "slot": [r, c],
                                                "card": card_json(cell[0]), "was": was})]
 
     def _removals(self, d, player) -> tuple[list[Event], int]:
         """Remove full lines of display d with the cascade; returns (events, Flixos removed)."""
-        events, flixos = [], 0
+        events, found, lines = [], [], []
         for step, done in enumerate(remove_full_lines(self.displays[d])):
             self.removed[d] += done["cards"]
-            flixos += sum(is_flixo(card) for card in done["cards"])
-            events.append(Event("line_removed", player, {
+            found += [value(card) for card in done["cards"] if is_flixo(card)]
+            lines += _line_names(done)
+            events.append(Event(LINE_REMOVED, player, {
                 "display": d, "step": step, "rows": done["rows"], "cols": done["cols"],
                 "cells": [list(p) for p in done["cells"]],
                 "cards": [card_json(card) for card in done["cards"]]}))
-            events.append(Event("display_slid", player, {"display": d, "shape": done["shape"]}))
-        return events, flixos
+            events.append(Event(DISPLAY_SLID, player, {"display": d, "shape": done["shape"]}))
+        if found and player is not None:
+            self.flixo_lines.append({"player": player, "display": d, "lines": lines,
+                                     "flixos": sorted(found)})
+        return events, len(found)
 
     def _end_action(self, player) -> list[Event]:
         d = self.turn
@@ -505,7 +660,7 @@ class FlixoState(State):
         if self.last_display is None and not game_ends and (
                 not grid or all(cell[1] == "up" for row in grid for cell in row)):
             self.last_display = (d - 1) % len(self.displays)
-            events.append(Event("final_turns_begin", player,
+            events.append(Event(FINAL_TURNS_BEGIN, player,
                                 {"display": d, "last_display": self.last_display}))
         if game_ends:
             return events + self._game_over()
@@ -514,7 +669,7 @@ class FlixoState(State):
             self.rewards = flixos
             if self._reward_possible():
                 self.phase = "reward"
-                return events + [Event("reward_due", player, {"count": flixos})]
+                return events + [Event(REWARD_DUE, player, {"count": flixos})]
             self.rewards = 0
         return events + self._next_turn()
 
@@ -526,9 +681,9 @@ class FlixoState(State):
     def _next_turn(self) -> list[Event]:
         self.turn = (self.turn + 1) % len(self.displays)
         self.phase = "turn"
-        events = [Event("next_turn", self.seat_of(self.turn), {"display": self.turn})]
+        events = [Event(NEXT_TURN, self.seat_of(self.turn), {"display": self.turn})]
         if self.forced():
-            events.append(Event("flixo_forced", self.seat_of(self.turn),
+            events.append(Event(FLIXO_FORCED, self.seat_of(self.turn),
                                 {"display": self.turn, "card": card_json(self.discard[-1])}))
         return events
 
@@ -550,9 +705,53 @@ class FlixoState(State):
                 if len(g) >= 2 and len(g[0]) >= 2
                 and any(is_flixo(cell[0]) for row in g for cell in row)]
         won = not lost
+        band = next(i for i, (limit, _) in enumerate(VERDICTS) if limit is None or total <= limit)
         self.result = {"team_won": won, "points": points, "total": total,
-                       "flixos_left_in": lost, "verdict": verdict(total) if won else LOSS_VERDICT}
-        return events + [Event("game_over", None, dict(self.result))]
+                       "flixos_left_in": lost, "verdict": verdict(total) if won else LOSS_VERDICT,
+                       "meaning": meaning(total, won), "scale": [list(row) for row in VERDICTS],
+                       "band": band if won else None}
+        self.highlight = self._highlight()
+        return events + [Event(GAME_OVER, None, dict(self.result))]
+
+    def _highlight(self) -> dict:
+        """The payoff of the game for the results screen (module docstring: the highlight)."""
+        result = self.result
+        lines = self.flixo_lines
+        if result["team_won"]:
+            best = lines[-1] if lines else None  # the line that took the last Flixo out
+            title = "The line that cleared the table"
+        else:
+            best = max(reversed(lines), key=lambda entry: len(entry["flixos"]), default=None)
+            title = "The best line"
+        line = None if best is None else _payoff(
+            "line", title, line_text(best["lines"], best["flixos"]), [best["player"]],
+            best["display"], [card_json(FLIXO + v) for v in best["flixos"]],
+            {"flixos": len(best["flixos"]), "lines": len(best["lines"])})
+        spotter = None
+        most = max(self.spotted)
+        if most:
+            spotter = _payoff(
+                "spotter", "The spotter", "Found " + (
+                    "a Flixo with an eye token" if most == 1 else f"{most} Flixos with eye tokens"),
+                [p for p, n in enumerate(self.spotted) if n == most], None, [], {"flixos": most})
+        if not result["team_won"]:
+            stayed = sorted((d, cell[0]) for d in result["flixos_left_in"]
+                            for row in self.displays[d] for cell in row if is_flixo(cell[0]))
+            escape = _payoff(
+                "escape", "The Flixo that got away" if len(stayed) == 1
+                else "The Flixos that got away", escape_text(stayed, self.displays),
+                sorted({self.seat_of(d) for d, _ in stayed}), stayed[0][0],
+                [card_json(card) for _, card in stayed], {"flixos": len(stayed)})
+            main, more = escape, [line, spotter]
+        elif line is not None:
+            main, more = line, [spotter]
+        elif spotter is not None:
+            main, more = spotter, []
+        else:
+            main, more = _payoff("score", "Team score", result["meaning"], [],
+                                    None, [], {"total": result["total"]}), []
+        main["more"] = [h for h in more if h is not None]
+        return main
 
     # -- what the table sees ---------------------------------------------------------------------
 
@@ -589,7 +788,21 @@ class FlixoState(State):
             "rewards": self.rewards,
             "last_display": self.last_display,
             "result": self.result,
+            # For the scene: the displays' shape at the start, Flixos no one has seen yet, the
+            # seats that may take back their last action now, the payoff at the end.
+            "shape": list(self.shape),
+            "flixos_hidden": self.flixos_in_play - len(self._seen_flixos()),
+            "undo": [p for p in range(self.players) if self.undo_depth(p)],
+            "highlight": self.highlight,
         }
+
+    def _seen_flixos(self) -> set:
+        """The Flixos the team has seen (face up, eye-marked, discarded or removed)."""
+        seen = {card for g in self.displays for row in g for card, side in row
+                if side != "down" and is_flixo(card)}
+        seen.update(card for card in self.discard if is_flixo(card))
+        seen.update(card for pile in self.removed for card in pile if is_flixo(card))
+        return seen
 
     def outcome(self) -> Outcome:
         if self.result is None:
@@ -597,7 +810,7 @@ class FlixoState(State):
         won = self.result["team_won"]
         return Outcome(scores=[self.result["total"]] * self.players,
                        winners=list(range(self.players)) if won else [],
-                       team_won=won, verdict=self.result["verdict"])
+                       team_won=won, verdict=self.result["meaning"])
 
     # -- checks ------------------------------------------------------------------------------------
 
@@ -1142,5 +1355,6 @@ INFO = GameInfo(
     bots=bot_levels(FlixoBot),
     default_options={"level": 1, "large_displays": False, "flixos": 0},
     printed_players=(2, 5),
+    event_kinds=EVENT_KINDS,
 )
 FlixoState.info = INFO

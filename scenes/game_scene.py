@@ -19,7 +19,13 @@ What the base does, so a game scene does not have to:
   been handed over, less the hold window of late sources such as phones: `horizon_ms`), so an
   action handed over late still lands in its place. Actions of the same ms are ordered by
   `tie_rank` (a hash of seed, ms and seat: no seat or device is favoured). Turn-based games
-  apply a press when it arrives; their CPU players are paced (`bot_pace_ms`);
+  apply a press when it arrives; their CPU players are paced (`bot_pace_ms`), and a bot that
+  can think in slices (a `thinking(view, legal)` generator: FlixoBot, FlitzerBot) thinks
+  THINK_BUDGET_NS per update, so a long decision is spread over frames instead of stalling one
+  (the slicing decides when the move comes, never which);
+* UNDO (turn-based games): `undo(p)` takes back p's last choice when the core allows it
+  (State.undone: nothing revealed since); CPU players never do. `replace_state(state)` puts
+  another State on the table (an undo, a scene's own new game) and calls `on_state_replaced()`;
 * asks `press_to_action` (when the press's turn comes), applies the action; an IllegalAction is
   never a crash: for a human it plays the "error" sound and flashes the rule's name at that
   player's badge (override `on_illegal` for more); a CPU's refused action is dropped and logged;
@@ -104,7 +110,7 @@ look.keycap / look.button_cap draw it as that player's key or pad button),
 self.draw_prompt(canvas, p, [("a", "play it"), (("left", "right"), "choose")], pos) (a line of
 player p's own buttons and what they do), self.record_reaction(p, ms, correct),
 self.game_ms(), self.anim_ms, self.can_undo(p) / self.undo(p) (turn-based games: take back
-p's last choice, as the core allows; see there),
+p's last choice, as the core allows; see there), self.replace_state(state),
 self.seat_rects (where the strip drew each player's badge).
 """
 
@@ -113,6 +119,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import secrets
+import time
 
 import pygame
 
@@ -132,6 +139,7 @@ from .profiles import Sessions
 FLASH_MS = 1200
 VIEW_LAYOUTS = ("hand", "flixo")  # phone layouts drawn from the seat's own view
 MAX_STEPS_PER_UPDATE = 5000  # a stream that does not settle is a bug: never hang a frame on it
+THINK_BUDGET_NS = 1_000_000  # a turn-based CPU thinks this long per update (two a frame)
 
 
 def tie_rank(seed: int, t_ms: int, player: int) -> bytes:
@@ -197,6 +205,7 @@ class GameScene(Scene):
         self._paused = False
         self._held = False
         self.refused_bot_actions = 0
+        self._thinking = None  # (player, bot, generator): a CPU's decision in progress
         self.seat_rects: dict[int, object] = {}
         self.timeline = Timeline()  # what the table shows, one thing after another
         self.setup()
@@ -267,6 +276,7 @@ class GameScene(Scene):
 
     def _changed(self, events) -> None:
         self._view = None
+        self._thinking = None  # a decision in progress was about the table before the change
         if self.info.realtime:  # every CPU looks again at the moment of the change
             for p in self.wakes:
                 self.wakes[p] = self.state.now
@@ -298,20 +308,12 @@ class GameScene(Scene):
                 and not self.state.is_terminal() and self.state.undo_depth(p) > 0)
 
     def undo(self, p: int) -> bool:
-        """Take back player p's last choice: self.state becomes the state played again from
-        the seed without it (State.undone), so no replay ever holds it. What depends on the
-        state starts afresh: the cached views, the timeline (what was still playing belongs to
-        the choice taken back), the CPU players' wake times. False (and nothing changes) when
-        can_undo(p) is not true."""
+        """Take back player p's last choice: the state played again from the seed without it
+        (State.undone), so no replay ever holds it, goes on the table by replace_state. False,
+        and nothing changes, when can_undo(p) is not true; the scene says so its own way."""
         if not self.can_undo(p):
             return False
-        self.state = self.state.undone(p)
-        self._view = None
-        self._phone_views = (None, {})
-        self.timeline.clear()
-        now = self.game_ms()
-        for q in self.wakes:
-            self.wakes[q] = now + self.bot_pace_ms
+        self.replace_state(self.state.undone(p))
         return True
 
     def _first_wake(self) -> int:
@@ -339,9 +341,34 @@ class GameScene(Scene):
             wake = self.wakes.get(p)
             if wake is None or wake > now:
                 continue
+            if hasattr(bot, "thinking"):
+                self._think(p, bot, now)
+                continue
             actions, self.wakes[p] = bot.poll(self.state.view(p), self.state.legal_actions(p), now)
             for action in actions:
                 self.act(p, action, now)
+
+    def _think(self, p: int, bot, now: int) -> None:
+        """Let CPU p think THINK_BUDGET_NS on its move (bot.thinking: a generator that yields
+        between small pieces of work and returns the action), and act once it is done."""
+        legal = self.state.legal_actions(p)
+        if not legal:
+            self.wakes[p] = None
+            return
+        if self._thinking is None or self._thinking[:2] != (p, bot):
+            self._thinking = (p, bot, bot.thinking(self.state.view(p), legal))
+        steps = self._thinking[2]
+        stop = time.perf_counter_ns() + THINK_BUDGET_NS
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                self._thinking = None
+                self.wakes[p] = None  # (acting paces every CPU again)
+                self.act(p, done.value, now)
+                return
+            if time.perf_counter_ns() >= stop:
+                return
 
     def run_stream(self, until_ms: int) -> None:
         """The one path of every real-time action: apply, in stamp order up to `until_ms`, what
@@ -457,6 +484,21 @@ class GameScene(Scene):
         action = self.press_to_action(p, item)
         if action is not None:
             self.act(p, action, self.game_ms(item.t_ns))
+
+    def replace_state(self, state) -> None:
+        """Put `state` on the table in place of the one there (an undo; a scene's own new game,
+        such as Flixo's options panel): cached views, a CPU's decision in progress and the
+        timeline go, the CPU players look again (paced, as after a move), and
+        `on_state_replaced()` lets the scene lay out its table afresh. No events come with it."""
+        self.state = state
+        self._view = None
+        self._phone_views = (None, {})
+        self._thinking = None
+        self.timeline.clear()
+        now = self.game_ms()
+        for p in self.wakes:
+            self.wakes[p] = state.now if self.info.realtime else now + self.bot_pace_ms
+        self.on_state_replaced()
 
     def seat_lost(self, p: int, t_ns: int | None = None) -> None:
         """Player p's pad is gone: void its round in flight, pause, name the seat."""
@@ -723,6 +765,9 @@ class GameScene(Scene):
 
     def on_events(self, events) -> None:
         pass
+
+    def on_state_replaced(self) -> None:
+        """The State was replaced (replace_state: an undo ...): draw the table from its views."""
 
     def update_scene(self, dt_ms: float) -> None:
         pass

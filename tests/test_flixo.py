@@ -5,17 +5,20 @@ Hand-built displays are written as strings per card: "3" a face-up number, "F3" 
 Flixo, "?3" / "?F3" the same face down, "e3" / "eF3" face down with an eye token.
 """
 
+import copy
+import json
 import random
 from collections import Counter
 
 import pytest
 
 from game import GAMES
-from game.core import TERMINAL, IllegalAction
+from game.core import TERMINAL, IllegalAction, decode_action
 from game.flixo import (
-    FLIXO, INFO, LARGE, LOSS_VERDICT, MAX_FLIXOS, PRINTED_SETUP, SMALL, DiscardAndReveal, Draw,
-    FlixoBot, FlixoState, RewardPeek, SwapDrawn, TakeDiscard, campaign_next, is_flixo,
-    needs, remove_full_lines, setup_counts, value, verdict)
+    EVENT_KINDS, FLIXO, INFO, LARGE, LOSS_VERDICT, MAX_FLIXOS, PRINTED_SETUP, SMALL,
+    DiscardAndReveal, Draw, FlixoBot, FlixoState, RewardPeek, SwapDrawn, TakeDiscard, a_card,
+    a_number, campaign_next, card_name, is_flixo, line_text, meaning, needs, remove_full_lines,
+    setup_counts, value, verdict)
 from game.runner import play
 
 
@@ -344,7 +347,9 @@ def test_example_scoring_16_points():
     assert over.kind == "game_over"
     assert over.data["points"] == [-5, 9, 12] and over.data["total"] == 16
     outcome = state.outcome()
-    assert outcome.team_won and outcome.verdict == "Not bad!"
+    assert outcome.team_won and state.result["verdict"] == "Not bad!"
+    assert outcome.verdict == "16 points (the lower the better): Not bad!"
+    assert state.result["band"] == 2 and state.result["scale"][2] == [20, "Not bad!"]
     assert outcome.scores == [16, 16, 16] and outcome.winners == [0, 1, 2]
 
 
@@ -354,7 +359,8 @@ def test_flixo_left_in_a_big_display_loses():
     state.apply(1, TakeDiscard((0, 1)))
     outcome = state.outcome()
     assert outcome.team_won is False and outcome.winners == []
-    assert outcome.verdict == LOSS_VERDICT
+    assert state.result["verdict"] == LOSS_VERDICT and state.result["band"] is None
+    assert outcome.verdict == LOSS_VERDICT + " (points count only when the team wins)"
     assert state.result["flixos_left_in"] == [0]
 
 
@@ -410,6 +416,186 @@ def test_view_hides_face_down_cards_and_the_piles():
     twin = state.hidden_variant(None, rng)
     assert twin.view(None) == state.view(None)
     assert twin.state_hash() != state.state_hash()
+
+
+def test_view_says_the_start_shape_the_flixos_not_yet_seen_and_who_may_take_back():
+    state = table([[["F3", "?1"], ["?F5", "eF6"]], [["?1", "2"], ["3", "4"]]], discard=("F7",))
+    view = state.view(None)
+    assert view["shape"] == [3, 4] and view["undo"] == [] and view["highlight"] is None
+    # seen: the Flixos 3 (face up), 6 (eye-marked) and 7 (discarded); 5 is face down
+    assert view["flixos_hidden"] == state.flixos_in_play - 3
+
+
+# --- taking back (issue 14) ---------------------------------------------------------------------
+
+def position(players=3, seed=5, want=lambda state, view: True):
+    """A real game (so it replays from its seed) played by normal bots up to the first turn
+    where `want(state, view)` holds at the start of a turn with a face-up card to swap."""
+    state = FlixoState(players, {}, seed)
+    bots = [FlixoBot(p, p + 1, "normal") for p in range(players)]
+    for _ in range(400):
+        p = state.current_player()
+        view = state.view(p)
+        cells = view["displays"][view["turn"]]["cells"]
+        up = [(r, c) for r, row in enumerate(cells) for c, cell in enumerate(row) if cell["up"]]
+        if view["phase"] == "turn" and not view["forced"] and up and want(state, view):
+            return state, p, up[0]
+        state.apply(p, bots[p].choose(view, state.legal_actions(p)))
+    raise AssertionError("no such position")
+
+
+def test_a_swap_for_a_face_up_card_can_be_taken_back():
+    state, p, slot = position()
+    before = state.snapshot()
+    log = list(state.log)
+    state.apply(p, TakeDiscard(slot))
+    assert state.undo_depth(p) == 1 and state.view(None)["undo"] == [p]
+    assert [state.undo_depth(q) for q in range(3) if q != p] == [0, 0]
+    again = state.undone(p)
+    assert again.snapshot() == before and again.log == log      # as if it never happened
+    assert state.log[:-1] == log                                # this state is not changed
+    assert again.undo_depth(p) == 0 or again.log[-1][0] == p
+
+
+def test_a_drawn_card_swapped_in_for_a_face_up_card_goes_back_to_the_hand():
+    state, p, slot = position()
+    state.apply(p, Draw())
+    drawn = state.view(None)["drawn"]
+    assert state.undo_depth(p) == 0, "the drawn card was seen: the draw stays"
+    state.apply(p, SwapDrawn(slot))
+    again = state.undone(p)
+    assert again.view(None)["phase"] == "drawn" and again.view(None)["drawn"] == drawn
+    assert again.undo_depth(p) == 0
+
+
+def test_nothing_is_taken_back_after_a_card_was_revealed():
+    state, p, up = position()
+    view = state.view(None)
+    down = next((r, c) for r, row in enumerate(view["displays"][view["turn"]]["cells"])
+                for c, cell in enumerate(row) if not cell["up"] and not cell["eye"])
+    swapped = copy.deepcopy(state)
+    swapped.apply(p, TakeDiscard(down))                      # the card swapped out is seen
+    assert swapped.undo_depth(p) == 0
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        swapped.undone(p)
+    turned = copy.deepcopy(state)
+    turned.apply(p, Draw())
+    turned.apply(p, DiscardAndReveal(down))                  # a card turned up
+    assert turned.undo_depth(p) == 0
+    taken = copy.deepcopy(state)
+    taken.apply(p, TakeDiscard(up))
+    nxt = taken.current_player()
+    taken.apply(nxt, FlixoBot(nxt, 1).choose(taken.view(nxt), taken.legal_actions(nxt)))
+    assert taken.undo_depth(p) == 0, "the next display has played"
+
+
+def test_a_peek_is_never_taken_back():
+    state = table([[["4", "4", "1"], ["?2", "?3", "?5"]], [["?F7", "5"]]], discard=("F4",))
+    state.apply(0, TakeDiscard((0, 2)))                      # a row of 4s with the Flixo 4
+    assert state.phase == "reward" and state.undo_depth(0) == 1, "the 1 out was seen"
+    state.apply(0, RewardPeek(1, (0, 0)))
+    assert state.undo_depth(0) == 0
+
+
+def test_taken_back_moves_never_reach_the_replay():
+    """A game with a mistake taken back ends exactly as the same game without it, log and all."""
+    def game(with_mistake):
+        state, p, slot = position(seed=9)
+        if with_mistake:
+            state.apply(p, TakeDiscard(slot))
+            state = state.undone(p)
+        bots = [FlixoBot(q, 100 + q, "normal") for q in range(3)]
+        while not state.is_terminal():
+            q = state.current_player()
+            state.apply(q, bots[q].choose(state.view(q), state.legal_actions(q)))
+        return state
+    plain, mended = game(False), game(True)
+    assert mended.log == plain.log and mended.state_hash() == plain.state_hash()
+    again = FlixoState(3, {}, plain.seed)
+    for q, action, _ in mended.log:
+        again.apply(q, decode_action(INFO, action))
+    assert again.state_hash() == mended.state_hash()
+
+
+def test_solo_steps_back_one_swap_at_a_time():
+    state, p, _ = position(players=1, seed=3, want=lambda s, v: all(
+        any(c["up"] for row in d["cells"] for c in row) for d in v["displays"]))
+    for _ in range(2):  # display 0, then display 1: both the one person's
+        view = state.view(None)
+        cells = view["displays"][view["turn"]]["cells"]
+        slot = next((r, c) for r, row in enumerate(cells) for c, cell in enumerate(row)
+                    if cell["up"])
+        state.apply(0, TakeDiscard(slot))
+    back = state.undone(0)
+    assert len(back.log) == len(state.log) - 1 and back.undo_depth(0) == 1
+    assert len(back.undone(0).log) == len(state.log) - 2
+
+
+# --- the highlight and what the score means (issue 15) -----------------------------------------
+
+def test_the_line_that_cleared_the_table_and_the_spotter():
+    state = table([[["4", "4", "?1"], ["?2", "?3", "?5"]], [["?F7", "5"]]], discard=("F4",),
+                  last_display=1)
+    state.apply(0, TakeDiscard((0, 2)))          # a row of 4s takes the Flixo 4 out
+    state.apply(0, RewardPeek(1, (0, 0)))        # the peek finds the Flixo 7
+    state.apply(1, TakeDiscard((0, 1)))          # the last turn
+    hi = state.view(None)["highlight"]
+    assert state.outcome().team_won
+    assert (hi["kind"], hi["title"], hi["players"], hi["display"]) == (
+        "line", "The line that cleared the table", [0], 0)
+    assert hi["text"] == "A row of 4s took the Flixo 4 out"
+    assert hi["figures"] == {"flixos": 1, "lines": 1}
+    assert hi["cards"] == [{"value": 4, "flixo": True}]
+    assert [(h["kind"], h["players"], h["text"]) for h in hi["more"]] == [
+        ("spotter", [0], "Found a Flixo with an eye token")]
+    json.dumps(hi)
+
+
+def test_the_flixo_that_got_away():
+    state = table([[["1", "F2"], ["3", "4"]], [["5", "?8"]]], discard=("7",), turn=1,
+                  last_display=1)
+    state.apply(1, TakeDiscard((0, 1)))
+    hi = state.view(None)["highlight"]
+    assert (hi["kind"], hi["title"], hi["players"]) == ("escape", "The Flixo that got away", [0])
+    assert hi["text"] == "The Flixo 2 stayed in a display of 2 rows and 2 columns"
+    assert hi["more"] == []
+
+
+def test_a_quiet_win_shows_the_score_and_what_it_means():
+    state = table([[], [["2", "3", "F4"]], [["5", "?8"]]], discard=("7",), turn=2,
+                  last_display=2)
+    state.apply(2, TakeDiscard((0, 1)))
+    hi = state.view(None)["highlight"]
+    assert hi["kind"] == "score" and hi["text"] == "16 points (the lower the better): Not bad!"
+    assert hi["figures"] == {"total": 16}
+
+
+def test_line_words():
+    assert line_text([["column", 7], ["row", 2]], [2, 7]) == \
+        "A column of 7s and a row of 2s took the Flixos 2 and 7 out"
+    assert meaning(1, True) == "1 point (the lower the better): Great! You're FLIXO professionals!"
+    assert meaning(-10, True).startswith("-10 points")
+    assert meaning(40, False) == LOSS_VERDICT + " (points count only when the team wins)"
+
+
+@pytest.mark.parametrize("v,text", [(8, "an 8"), (7, "a 7"), (-1, "a -1"), (0, "a 0"),
+                                    (10, "a 10"), (11, "an 11"), (18, "an 18")])
+def test_a_number_takes_the_article_it_is_read_with(v, text):
+    assert a_number(v) == text
+
+
+def test_cards_in_words():
+    assert a_card({"value": 8, "flixo": False}) == "an 8"
+    assert a_card({"value": 8, "flixo": True}) == "a Flixo 8"
+    assert card_name({"value": -1, "flixo": True}) == "Flixo -1"
+
+
+def test_every_event_kind_is_a_constant_and_documented():
+    import game.flixo as module
+    assert INFO.event_kinds == EVENT_KINDS
+    for kind in EVENT_KINDS:
+        name = kind.upper()
+        assert getattr(module, name) == kind and f"    {name} " in module.__doc__
 
 
 # --- the campaign ------------------------------------------------------------------------------

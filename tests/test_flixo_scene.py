@@ -1,8 +1,10 @@
-"""The Flixo scene (scenes/games/flixo/scene.py): buttons -> actions, the options panel and the campaign kept
-in settings, the CPU partners thinking in steps, and a whole game played with posted key presses
+"""The Flixo scene (scenes/games/flixo/): buttons -> actions, the options panel and the campaign
+kept in settings, the CPU partners thinking in slices, the cards on screen kept true to the view,
+taking back a swap, words and toasts that fit, and a whole game played with posted key presses
 through the real app loop, from joining in the lobby to the results."""
 
 
+import pygame
 import pytest
 
 import game
@@ -10,7 +12,8 @@ from shell.seats import Seats
 from shell.settings import Settings
 from game import flixo
 from game.flixo import DiscardAndReveal, Draw, FlixoBot, RewardPeek, SwapDrawn, TakeDiscard
-from scenes.games.flixo.scene import FlixoScene, Layout
+from scenes.games.flixo.layout import Layout
+from scenes.games.flixo.scene import FlixoScene
 from scenes.manager import SceneManager
 from tests.driving import (FakeApp, KB1, MS, Stub, key, play_my_turns, press, scene_by_hand,
                            seat_me_and_a_cpu, tap)
@@ -99,31 +102,29 @@ def test_campaign_progress_is_stored_and_restored(tmp_path):
     assert scene.state.options["level"] == 2
     start = scene.state.flixos_in_play
     tap(app, scene, "a")
-    scene.record_campaign(won=True)
+    scene.panel.record(scene.options, won=True)
     step = Settings(path).progress("flixo")["2:3x4"]
     assert step == {"level": 2, "flixos": start + 1, "beaten": False}
 
     again = Settings(path)                        # a new session
     app2, scene2 = make_scene(tmp_path, settings=again)
-    assert scene2.choice["level"] == 2            # the last choice
+    assert scene2.panel.choice["level"] == 2      # the last choice
     assert scene2.state.flixos_in_play == start + 1
-    assert f"Level 2, {start + 1} Flixos" in scene2.campaign_text(False)
+    assert f"Level 2, {start + 1} Flixos" in scene2.panel.campaign_text(False)
     tap(app2, scene2, "a")
-    scene2.record_campaign(won=False)             # a loss replays the same step
+    scene2.panel.record(scene2.options, won=False)  # a loss replays the same step
     assert Settings(path).progress("flixo")["2:3x4"]["flixos"] == start + 1
 
 
 def test_the_campaign_moves_on_to_the_next_level_and_ends(tmp_path):
     path = tmp_path / "settings.json"
     app, scene = make_scene(tmp_path, settings=Settings(path))
-    scene.options = {"level": 2, "large_displays": False, "flixos": 12}
-    scene.record_campaign(won=True)
+    scene.panel.record({"level": 2, "large_displays": False, "flixos": 12}, won=True)
     assert Settings(path).progress("flixo")["2:3x4"] == {"level": 3, "flixos": 4,
                                                              "beaten": False}
-    scene.options = {"level": 4, "large_displays": False, "flixos": 10}
-    scene.record_campaign(won=True)
+    note = scene.panel.record({"level": 4, "large_displays": False, "flixos": 10}, won=True)
     assert Settings(path).progress("flixo")["2:3x4"]["beaten"]
-    assert "beaten" in scene.progress_note
+    assert "beaten" in note
 
 
 def test_a_table_of_cpus_skips_the_panel_and_the_bots_think_in_steps(tmp_path):
@@ -178,6 +179,174 @@ def test_the_layout_fits_every_table():
                         assert box.contains(lay.slot_rect(d, r, c, shape))
 
 
+# -- taking back, and the cards on screen kept true to the view -----------------------------------
+
+def settle(app, scene, most=2000):
+    """Run updates until the table has caught up (the timeline played out)."""
+    for _ in range(most):
+        if not scene.busy():
+            return
+        app.now += 8 * MS
+        scene.update(8)
+
+
+def solo_with_a_face_up_card(tmp_path):
+    """One person, two displays (solo): each display has turned a card up, and the cursor of
+    display 0 is on it, so A swaps the discard for a card the team has seen."""
+    app, scene = make_scene(tmp_path, cpus=0)
+    tap(app, scene, "a")                          # start
+    for _ in range(2):                            # display 0, then display 1
+        tap(app, scene, "b")                      # draw
+        tap(app, scene, "b")                      # discard it, turn up the card at the cursor
+        settle(app, scene)
+        if scene.view()["phase"] == "reward":
+            tap(app, scene, "a")
+            settle(app, scene)
+    view = scene.view()
+    assert view["turn"] == 0 and view["phase"] == "turn"
+    r, c = scene.cursor_at(0)
+    assert view["displays"][0]["cells"][r][c]["up"]
+    return app, scene
+
+
+def test_x_takes_back_a_swap_and_the_table_on_screen_follows(tmp_path):
+    app, scene = solo_with_a_face_up_card(tmp_path)
+    if scene.view()["forced"]:
+        pytest.skip("this seed forces a Flixo here")
+    before = scene.state.snapshot()
+    log = list(scene.state.log)
+    tap(app, scene, "a")                          # the discard for a face-up card: nothing new
+    assert scene.view()["undo"] == [0] and len(scene.state.log) == len(log) + 1
+    assert scene.busy()                           # the swap is playing
+    tap(app, scene, "x")                          # take it back
+    assert scene.state.snapshot() == before and scene.state.log == log
+    assert not scene.busy() and scene.show.matches(scene.view())  # laid out from the view
+    assert app.audio.played[-1] == "back"
+    tap(app, scene, "x")                          # nothing more to take back: the draws showed cards
+    assert scene.flashes[-1][1] == "nothing to take back"
+    assert scene.state.log == log
+
+
+def test_a_cpu_never_takes_back(tmp_path):
+    app, scene = make_scene(tmp_path, cpus=1)
+    tap(app, scene, "a")
+    assert scene.undo(1) is False and scene.state.log == []
+
+
+def test_the_cards_on_screen_are_laid_out_afresh_when_they_differ_from_the_view(tmp_path):
+    app, scene = make_scene(tmp_path)
+    tap(app, scene, "a")
+    tap(app, scene, "b")                          # draw
+    tap(app, scene, "b")                          # discard, turn a card up
+    settle(app, scene)
+    assert scene.show.matches(scene.view())       # the motion ended where the view is
+    scene.show.sprites[0][0][0].cell = {"up": True, "eye": False, "value": 99, "flixo": False}
+    scene.show.shapes[1] = [0, 0]
+    assert not scene.show.matches(scene.view())
+    scene.to_settle = True
+    scene.update(8)
+    assert scene.show.matches(scene.view())
+    assert any("laid out afresh" in m for m in app.messages)
+
+
+def test_the_base_lets_a_cpu_think_in_slices(tmp_path, monkeypatch):
+    import scenes.game_scene as base
+    monkeypatch.setattr(base, "THINK_BUDGET_NS", 0)  # one piece of work per update
+    app = FakeApp(Settings(tmp_path / "s.json"))
+    app.manager = SceneManager(app, {"pause": Stub, "results": Stub, "title": Stub})
+    seats = Seats()
+    seats.add_cpu("normal")
+    seats.add_cpu("normal")
+    scene = app.manager.push(FlixoScene, seats=seats.occupied(), seed=4)
+
+    class Slow:
+        pieces = 0
+
+        def thinking(self, view, legal):
+            for _ in range(5):
+                self.pieces += 1
+                yield
+            return legal[0]
+    slow = scene.bots[0] = Slow()
+    updates = 0
+    while not scene.state.log and updates < 2000:
+        app.now += 8 * MS
+        scene.update(8)
+        updates += 1
+    assert slow.pieces == 5 and scene.state.log[0][0] == 0
+    assert updates >= 5 + scene.bot_pace_ms // 8    # paced first, then one slice an update
+
+
+# -- words, toasts, the end panel ------------------------------------------------------------------
+
+def test_words_name_cards_with_their_article():
+    from game.core import Event
+    from scenes.games.flixo.prompts import caption_of, turn_prompt
+    eight = {"value": 8, "flixo": False}
+    assert caption_of([Event(flixo.DRAWN, 0, {"display": 0, "card": eight, "left": 3})],
+                      lambda d: "Anna") == (0, "Anna draws an 8")
+    swap = {"display": 1, "slot": [0, 0], "taken": eight, "source": "discard",
+            "out": {"value": 8, "flixo": True}, "was": "down"}
+    assert caption_of([Event(flixo.SWAPPED, 1, swap)], lambda d: "Ben") == (
+        1, "Ben takes the 8, out goes a Flixo 8")
+    view = {"phase": "drawn", "drawn": eight, "discard": [], "last_display": None,
+            "forced": False}
+    assert turn_prompt(view, "Cem", True, str.upper)[0] == "Cem (CPU) drew an 8"
+    assert turn_prompt(view, "Cem", False, str.upper)[0] == "Cem drew an 8"
+
+
+def test_directions_are_named_for_the_device():
+    from scenes.games.flixo.prompts import directions
+    assert directions({"up": "W", "left": "A", "down": "S", "right": "D"}.get) == "W/A/S/D"
+    assert directions(str.title) == "Arrows"
+
+
+def test_toasts_flashes_and_the_offer_never_cover_a_display_name(app):
+    from scenes.games.flixo.layout import Layout
+    from scenes.games.flixo.prompts import draw_toast, draw_undo_offer
+    from shell import look
+    canvas = pygame.Surface(look.CANVAS)
+    long_name = "W" * 24                          # the longest seat name
+    toasts = ["Final turns! Now every other display plays once more",
+              f"A Flixo on the pile: {long_name} must take it",
+              "Reward: peek at a face-down card (x3)", "A Flixo is out!"]
+    for people in range(2, 6):
+        for shape in ((3, 3), (3, 4)):
+            lay = Layout(people, shape)
+            names = [lay.header(d) for d in range(people)]
+            drawn = [draw_toast(canvas, text, look.GOOD) for text in toasts]
+            for d in range(people):
+                drawn.append(look.flash_above(canvas, lay.flash_anchor(d), "nothing to take back"))
+                drawn.append(draw_undo_offer(canvas, lay, d, "Num 0"))
+            for box in drawn:
+                assert box.collidelist(names) == -1, (people, shape, box)
+                assert look.SAFE.contains(box)
+
+
+def test_the_end_panel_fits_five_displays_and_every_highlight():
+    from scenes.games.flixo.end import WIDTH, highlight_lines, measure
+    from scenes.games.flixo.layout import AREA
+    from shell import look
+    long = "W" * 24
+    hi = {"kind": "escape", "title": "The Flixos that got away", "players": [0, 1],
+          "display": 0, "cards": [], "figures": {},
+          "text": "The Flixos 10, 9, 8 and 7 stayed in displays of 2+ rows and columns",
+          "more": [{"kind": "line", "title": "The best line", "players": [3], "display": 3,
+                    "cards": [], "figures": {}, "text": "A column of 10s and a row of 10s took "
+                    "the Flixos 10 and 3 out"},
+                   {"kind": "spotter", "title": "The spotter", "players": [0, 1, 2, 3, 4],
+                    "display": None, "cards": [], "figures": {},
+                    "text": "Found 2 Flixos with eye tokens"}]}
+    view = {"highlight": hi, "displays": [{"seat": d} for d in range(5)]}
+    pygame.font.init()
+    lines = highlight_lines(view, [long] * 5)
+    for lead, text, _ in lines:
+        assert look.font(look.SMALL).size(lead + text)[0] <= WIDTH - 100
+    assert lines[-1][1].endswith("...")                    # five long names: cut, not spilled
+    height, row_h = measure(view, len(lines) + 1)
+    assert height <= AREA.height and row_h >= 46
+
+
 # -- the real loop -------------------------------------------------------------------------------
 
 def test_a_whole_game_from_join_to_results_by_keyboard(app):
@@ -218,11 +387,11 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
     for _ in range(3000):                           # the end panel, then the results
         if top().name == "results":
             break
-        if scene.end_shown_at is not None:
+        if not scene.busy():
             key(app, "f")                           # "A: on to the results"
         else:
             app.run(frames=1)
     assert top().name == "results"
     assert top().outcome.team_won == scene.state.result["team_won"]
-    assert top().outcome.verdict == scene.state.result["verdict"]
+    assert top().outcome.verdict == scene.view()["result"]["meaning"]
     assert game.GAMES["flixo"] is flixo.INFO

@@ -438,7 +438,8 @@ function handLayout(pad) {
 
 // Flixo: the team's table from this seat's view. The display the cursor is on (else this
 // seat's first) is drawn big, the others small; tapping a card of the big one walks the TV's
-// cursor there (up/down/left/right presses); A and B say what they do now.
+// cursor there (up/down/left/right presses); A and B say what they do now, and X is there while
+// this seat may take back its last swap (controls.labels.x).
 function flixoLayout(pad) {
   prompt(pad);
   const view = app.view;
@@ -469,6 +470,7 @@ function flixoLayout(pad) {
   const faces = el("div", "faces");
   faces.appendChild(button("a", "face a", "A", label("a", "")));
   faces.appendChild(button("b", "face b", "B", label("b", "")));
+  if (label("x", "")) faces.appendChild(button("x", "face x", "X", label("x", "")));   // take back a swap
   controls.appendChild(faces);
   pad.appendChild(controls);
 }

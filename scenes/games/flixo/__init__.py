@@ -1,4 +1,5 @@
-"""flixo on the TV: the scene (scene.py) and the pictures it draws (art.py)."""
+"""Flixo on the TV: the scene that ties it together (scene.py) and its parts, one job per
+file (layout, options, sprites, prompts, table, end; pictures in art.py)."""
 
 from .scene import SCENE, tile_art
 
