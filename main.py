@@ -2,6 +2,7 @@
 
     python main.py [--fullscreen] [--screenshot-dir DIR] [--scale 1|2]     the arcade
     python main.py demo [GAME] [--screenshot-dir DIR] [--scale 1|2]  bots play on screen, looping
+    python main.py demo party                   a short party-night cup of CPU players, looping
 
 --scale: pixels per canvas unit: 1 draws at 1080p, 2 at 4K (default: 2 on a 4K desktop).
     python main.py simulate GAME --players N --games K --seed S [--level L] [--json]
@@ -62,7 +63,8 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
     demo = sub.add_parser("demo", help="attract mode: bots play on screen")
-    demo.add_argument("game", nargs="?", help="one game id (default: loop through all)")
+    demo.add_argument("game", nargs="?",
+                      help="one game id, or 'party' for a cup (default: loop through all)")
     demo.add_argument("--fullscreen", action="store_true")
     demo.add_argument("--screenshot-dir", type=Path)
     demo.add_argument("--frames", type=int, help="stop after this many frames")
@@ -303,6 +305,8 @@ def main(argv=None) -> int:
     shown = {"fullscreen": args.fullscreen or None, "screenshot_dir": args.screenshot_dir,
              "scale": args.scale}
     if args.command == "demo":
+        if args.game == "party":  # attract mode as a party night: scenes/cup/host.py
+            return run_arcade("cup", frames=args.frames, start_kw={"demo": True}, **shown)
         if args.game is not None:
             game_info(args.game)
         return run_arcade("demo", frames=args.frames, start_kw={"game_id": args.game}, **shown)

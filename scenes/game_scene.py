@@ -463,7 +463,7 @@ class GameScene(Scene):
         self.app.manager.replace(
             "results", game_id=self.game_id, seats=self.seats, outcome=self.state.outcome(),
             reactions=self.reactions, scene_class=type(self), options=self.options,
-            demo=self.demo)
+            demo=self.demo, view=self.view())
 
     def view(self) -> dict:
         """The shared table view, cached until the state changes."""

@@ -23,6 +23,12 @@ from __future__ import annotations
 from shell import paint
 
 from .base import Scene
+from .cup.host import CupScene
+from .cup.intermission import IntermissionScene
+from .cup.lobby import CupLobbyScene
+from .cup.podium import PodiumScene
+from .cup.resume import CupResumeScene
+from .cup.setup import CupSetupScene
 from .screens.demo import DemoScene
 from .screens.howto import HowToScene
 from .screens.keytest import KeyTestScene
@@ -43,6 +49,13 @@ SCENES: dict[str, type[Scene]] = {
     "settings": SettingsScene,
     "keytest": KeyTestScene,
     "demo": DemoScene,
+    # party night (scenes/cup/)
+    "cup_setup": CupSetupScene,
+    "cup": CupScene,
+    "cup_lobby": CupLobbyScene,
+    "intermission": IntermissionScene,
+    "podium": PodiumScene,
+    "cup_resume": CupResumeScene,
 }
 
 class SceneManager:

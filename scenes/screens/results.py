@@ -1,6 +1,7 @@
 """Results: who won (or whether the team won), every player's score, and reaction times (median
 and best of the correct reactions) where the game measured them. Then: play again, back to the
-lobby, or the main menu. In attract mode it moves on by itself.
+lobby, or the main menu; a game played in a party night gives the cup its result here and
+offers "Continue the cup" instead (scenes/cup/). In attract mode it moves on by itself.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import game
 from game.reactions import summary
 from shell import look
 
+from ..cup import host_of
 from ..base import Scene
 from ..widgets import Menu, down
 
@@ -30,8 +32,16 @@ class ResultsScene(Scene):
         self.options = options or {}
         self.demo = demo
         self.t = 0.0
-        self.menu = Menu([("again", "Play again"), ("lobby", "Back to the lobby"),
-                          ("title", "Main menu")])
+        # Part of a party night (its host is below): the cup scores the game now, and the
+        # only ways on are the cup's next step or the title (the cup is saved).
+        self.cup_host = host_of(self.app)
+        if self.cup_host is not None and not self.cup_host.game_over(game_id, outcome,
+                                                                     kw.get("view")):
+            self.cup_host = None
+        items = [("again", "Play again"), ("lobby", "Back to the lobby"), ("title", "Main menu")]
+        if self.cup_host is not None:
+            items = [("cup", "Continue the cup"), ("title", "Main menu")]
+        self.menu = Menu(items)
         lost = outcome.team_won is False
         self.app.audio.play("lose" if lost else "win")
 
@@ -48,7 +58,7 @@ class ResultsScene(Scene):
             if self.menu.key == "again" and self.scene_class is not None:
                 self.app.manager.replace(self.scene_class, game_id=self.game_id,
                                          options=self.options)
-            elif self.menu.key == "lobby" or self.menu.key == "again":
+            elif self.menu.key in ("lobby", "again", "cup"):
                 self.app.manager.pop()
             else:
                 self.app.manager.reset("title")

@@ -1,7 +1,8 @@
 """Title screen: the arcade's name, a little card motion, and the main menu.
 
 Any device may drive it (no seat needed): up/down, a = choose. Choices: play (game select),
-settings, key test, quit.
+party night (a cup across several games: scenes/cup/), settings, key test, quit. As the
+arcade's first screen it offers to resume a party night left unfinished.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ import math
 from shell import look
 
 from ..base import Scene
+from ..cup import offer_saved_cup
 from ..widgets import Menu
 
-ITEMS = [("play", "Play"), ("settings", "Settings"), ("keytest", "Keyboard test"),
-         ("quit", "Quit")]
+ITEMS = [("play", "Play"), ("party", "Party night"), ("settings", "Settings"),
+         ("keytest", "Keyboard test"), ("quit", "Quit")]
 
 
 class TitleScene(Scene):
@@ -22,6 +24,8 @@ class TitleScene(Scene):
         self.menu = Menu(ITEMS)
         self.t = 0.0
         self.app.audio.music(True)
+        if self.app.manager.changes == 1:  # the arcade's first screen
+            offer_saved_cup(self.app)
 
     def handle(self, item) -> None:
         what = self.menu.handle(item)
@@ -32,6 +36,8 @@ class TitleScene(Scene):
             key = self.menu.key
             if key == "play":
                 self.app.manager.push("select")
+            elif key == "party":
+                self.app.manager.push("cup_setup")
             elif key == "settings":
                 self.app.manager.push("settings")
             elif key == "keytest":
@@ -59,6 +65,8 @@ class TitleScene(Scene):
                 look.card_back(canvas, rect)
             else:
                 look.card(canvas, rect, "5", size=look.TITLE)
-        self.menu.draw(canvas, 600, height=72, gap=18)
+        # the menu fills the room between the cards and the hint, however many items it has
+        room = (look.SAFE.bottom - 60 - 600) // len(self.menu.items)
+        self.menu.draw(canvas, 600, height=min(72, room - 14), gap=14)
         look.hint(canvas, "Up / Down to choose, A to confirm  -  keyboard: WASD + F, arrows + "
                           "Right Ctrl, IJKL + U")
