@@ -58,15 +58,15 @@ def draw_award(canvas, award: dict, seats, rect: pygame.Rect, shown: float = 1.0
     shown < 1. Returns the y below it."""
     dx = int((1 - look.ease_out(shown)) * 400)
     x, y = rect.left + dx, rect.top
-    look.text(canvas, _fit(award["title"], look.BODY, rect.width), (x, y), look.BODY,
+    look.text(canvas, fit(award["title"], look.BODY, rect.width), (x, y), look.BODY,
               look.ACCENT)
     who = names(seats, award["players"])
     line = f"{who}: {award['figure']}"
-    look.text(canvas, _fit(line, look.SMALL, rect.width), (x, y + 46), look.SMALL, look.TEXT)
+    look.text(canvas, fit(line, look.SMALL, rect.width), (x, y + 46), look.SMALL, look.TEXT)
     return y + 100
 
 
-def _fit(text: str, size: int, width: int) -> str:
+def fit(text: str, size: int, width: int) -> str:
     """The text cut (with ...) to fit `width` at `size`."""
     font = look.font(size)
     if font.size(text)[0] <= width:
@@ -191,7 +191,7 @@ class IntermissionScene(Scene):
         seats = self.host.table
         n = len(self.after)
         top = BOARD.top + 66
-        row_h = min(96, (BOARD.height - 80) // max(1, n))
+        row_h = min(130, (BOARD.height - 80) // max(1, n))
         look.text(canvas, "Cup points", (BOARD.right - 30, BOARD.top + 16), look.SMALL,
                   look.MUTED, "topright")
         if self.result is not None:

@@ -17,7 +17,7 @@ import game
 from shell import look, paint
 
 from . import names
-from .intermission import draw_award, ordinal, player_row
+from .intermission import draw_award, fit, ordinal, player_row
 from ..base import Scene
 from ..widgets import Menu, down
 
@@ -29,10 +29,11 @@ PAGE = 5
 PAGE_MS = 7000
 DEMO_MS = 16000
 
-STAGE = pygame.Rect(look.SAFE.left, look.SAFE.top + 130, 1040, 800)
+STAGE = pygame.Rect(look.SAFE.left, look.SAFE.top + 130, 870, 800)
 SIDE = pygame.Rect(STAGE.right + 40, STAGE.top, look.SAFE.right - STAGE.right - 40, 640)
 HEIGHTS = {1: 300, 2: 210, 3: 140}
 COLUMNS = {2: 0, 1: 1, 3: 2}   # place -> column, left to right
+BLOCKS = {1: look.ACCENT, 2: (196, 204, 224), 3: (214, 144, 84)}   # gold, silver, bronze
 
 
 class PodiumScene(Scene):
@@ -106,20 +107,22 @@ class PodiumScene(Scene):
             height = int(HEIGHTS[place] * rise)
             col = pygame.Rect(STAGE.left + COLUMNS[place] * col_w + 16, floor - height,
                               col_w - 32, height)
-            look.panel(canvas, col, colour=look.mix(look.PANEL, look.ACCENT, 0.35 if place == 1
-                                                    else 0.12), radius=18)
-            look.text(canvas, ordinal(place), (col.centerx, col.top + 18), look.LARGE,
-                      look.ACCENT if place == 1 else look.TEXT, "midtop")
-            # the players of this place stand on the block, one above the other
-            for i, row in enumerate(rows[:3]):
+            look.panel(canvas, col, colour=BLOCKS[place], radius=18, edge=look.WHITE)
+            look.text(canvas, ordinal(place), (col.centerx, col.top + 18), look.LARGE, look.INK,
+                      "midtop")
+            look.text(canvas, f"{rows[0]['total']} points", (col.centerx, col.top + 84),
+                      look.SMALL, look.INK, "midtop")
+            # the players of this place stand on the block side by side
+            shown = rows[:3]
+            width = col.width // len(shown)
+            for i, row in enumerate(shown):
                 seat = seats[row["player"]]
-                y = col.top - 60 - i * 120
-                icon = look.shape_icon(seat.shape, seat.colour, 34)
-                paint.blit(canvas, icon, paint.get_rect(icon, midbottom=(col.centerx, y)))
-                look.text(canvas, _short(seat.name), (col.centerx, y + 4), look.BODY, look.TEXT,
-                          "midtop")
-                look.text(canvas, f"{row['total']} points", (col.centerx, col.top + 84),
-                          look.SMALL, look.TEXT, "midtop")
+                cx = col.left + width * i + width // 2
+                icon = look.shape_icon(seat.shape, seat.colour, 34 if len(shown) == 1 else 26)
+                paint.blit(canvas, icon, paint.get_rect(icon, midbottom=(cx, col.top - 70)))
+                size = look.BODY if len(shown) == 1 else look.SMALL
+                look.text(canvas, fit(seat.name, size, width - 8), (cx, col.top - 60), size,
+                          look.TEXT, "midtop")
         rest = [row for row in self.standings if row["place"] > 3]
         y = floor + 30
         for row in rest[:5]:
@@ -152,10 +155,6 @@ class PodiumScene(Scene):
             if game_id:
                 award = {**award, "title": f"{award['title']} ({game.GAMES[game_id].name})"}
             y = draw_award(canvas, award, seats, pygame.Rect(x, y, SIDE.width - 60, 100), shown)
-        if pages > 1:
+        if pages > 1 and since > 0:
             look.text(canvas, f"page {page + 1} of {pages}", (SIDE.right - 30, SIDE.bottom - 16),
                       look.SMALL, look.MUTED, "bottomright")
-
-
-def _short(name: str, limit: int = 14) -> str:
-    return name if len(name) <= limit else name[:limit - 1] + "..."

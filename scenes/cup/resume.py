@@ -12,16 +12,17 @@ import pygame
 
 import game
 from shell import look
+from shell.seats import DEFAULT_NAMES, SEAT_STYLES, Seat, clean_name
 
 from . import forget, names
 from ..base import Scene
 from ..widgets import Menu
-from shell.seats import SEAT_STYLES, Seat
 
 
 def saved_seats(cup) -> list[Seat]:
     """The cup's players as seats to draw (their seat's colour and shape, their saved name)."""
-    return [Seat(p["seat"], p["name"], SEAT_STYLES[p["seat"]].colour, SEAT_STYLES[p["seat"]].shape)
+    return [Seat(p["seat"], clean_name(p["name"]) or DEFAULT_NAMES[p["seat"]],
+                 SEAT_STYLES[p["seat"]].colour, SEAT_STYLES[p["seat"]].shape)
             for p in cup.players]
 
 

@@ -18,8 +18,8 @@ import secrets
 import pygame
 
 import game
-from game.cup import MAX_GAMES, MIN_GAMES, PLACE_POINTS, QUICK_GAMES, Cup, player_range, \
-    quick_pick
+from game.cup import (MAX_GAMES, MIN_GAMES, PLACE_POINTS, QUICK_GAMES, TEAM_WON_POINTS, Cup,
+                      player_range, quick_pick)
 from shell import look
 
 from . import load_saved
@@ -143,11 +143,12 @@ class CupSetupScene(Scene):
                 lo, hi = player_range(game.GAMES[g] for g in shown)
                 look.text(canvas, f"for {players_text(lo, hi)}", (x, y + 10), look.BODY,
                           look.MUTED)
-        points = ", ".join(f"{_ordinal(i + 1)} {p}" for i, p in enumerate(PLACE_POINTS) if p)
-        look.paragraph(canvas, f"Cup points per place: {points}. Flixo, played together: "
-                               "a win gives everyone 10.",
-                       pygame.Rect(x, panel.bottom - 150, panel.width - 80, 140), look.SMALL,
-                       look.MUTED)
+        points = "    ".join(f"{_ordinal(i + 1)} {p}" for i, p in enumerate(PLACE_POINTS) if p)
+        y = panel.bottom - 150
+        for line in ("Cup points per place:", points,
+                     f"Flixo, played together: a win gives everyone {TEAM_WON_POINTS}"):
+            look.text(canvas, line, (x, y), look.SMALL, look.MUTED)
+            y += 42
         hint = "Up / Down: choose    A: pick    B: back"
         if self.saved is not None:
             hint += "    (a new cup replaces the unfinished one)"
