@@ -247,3 +247,19 @@ def test_the_party_demo_plays_a_cup_of_cpu_players(tmp_path, toy):
         assert [s.name for s in app.manager.stack] == ["title"]
     finally:
         close_app(app)
+
+
+def test_main_demo_party_starts_the_cup_attract_mode(tmp_path, monkeypatch):
+    import main
+    import scenes.cup.host as host_module
+    import shell.settings
+    import shell.stats
+
+    monkeypatch.setattr(shell.settings, "default_path", lambda: tmp_path / "settings.json")
+    monkeypatch.setattr(shell.stats, "default_path", lambda: tmp_path / "stats.db")
+    started = []
+    enter = host_module.CupScene.enter
+    monkeypatch.setattr(host_module.CupScene, "enter",
+                        lambda self, **kw: (started.append(kw), enter(self, **kw)))
+    assert main.main(["demo", "party", "--frames", "5"]) == 0
+    assert started == [{"demo": True}]

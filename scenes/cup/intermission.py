@@ -8,8 +8,9 @@ card sound each). All of it is drawn from the time since the screen came up, so 
 twice is the same frame.
 
 A: the next game (or whatever the menu shows); Up/Down: the menu ("Main menu": the cup is
-saved and offered again). Any press may come early: nothing waits for the motion. In attract
-mode it moves on by itself after DEMO_MS; any button goes to the title.
+saved and offered again, once a game of it is over). Any press may come early: nothing waits
+for the motion. In attract mode it moves on by itself after DEMO_MS; any button goes to the
+title.
 """
 
 from __future__ import annotations
@@ -87,7 +88,9 @@ class IntermissionScene(Scene):
         self.result = self.cup.results[-1] if played else None
         self.awards = list(self.result["awards"]) if self.result else []
         next_name = game.GAMES[self.cup.next_game].name
-        self.menu = Menu([("next", f"Play {next_name}"), ("title", "Main menu (cup is saved)")])
+        # (before the first game is over nothing is saved yet: the menu does not promise it)
+        leave = "Main menu (cup is saved)" if played else "Main menu"
+        self.menu = Menu([("next", f"Play {next_name}"), ("title", leave)])
         self.ticks = 0
         self.app.audio.play("go" if played else "join")
 
