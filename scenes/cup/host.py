@@ -3,6 +3,7 @@ scene above it leaves, decides what comes next.
 
     enter(cup, resumed=False)  a cup picked on the setup screen (or loaded: resumed=True);
                                pushes the cup lobby: everyone takes a seat for the whole cup
+                               (a loaded cup with every game played: straight to the podium)
     enter(demo=True, seed=S)   attract mode: DEMO_GAMES random games, DEMO_PLAYERS CPU players
                                of their own (app.seats is not touched), nothing saved
 
@@ -53,7 +54,7 @@ def cup_options(settings, game_id: str, demo: bool = False) -> dict:
     for name, (_, choices) in info.option_choices.items():
         values = [value for value, _ in choices]
         if demo:
-            options[name] = _demo_value(name, values, info.default_options.get(name))
+            options[name] = _demo_value(values, info.default_options.get(name))
             continue
         value = stored.get(name)
         if any(type(v) is type(value) and v == value for v in values):
@@ -61,7 +62,7 @@ def cup_options(settings, game_id: str, demo: bool = False) -> dict:
     return options
 
 
-def _demo_value(name: str, values: list, default):
+def _demo_value(values: list, default):
     """The value of an option that makes the shortest game: numbers of cards left out, the
     most; anything else (a series), the default."""
     numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
