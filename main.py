@@ -4,6 +4,7 @@
                    [--phones] [--phone-port PORT]      phones as controllers (shell/phones)
     python main.py demo [GAME] [--screenshot-dir DIR] [--scale 1|2]  bots play on screen, looping
     python main.py demo practice [...]                        CPU players play the reaction drills
+    python main.py demo party                   a short party-night cup of CPU players, looping
 
 --scale: pixels per canvas unit: 1 draws at 1080p, 2 at 4K (default: 2 on a 4K desktop).
 --phones: serve the phone page (the lobby shows its QR code) even if the settings say no;
@@ -71,7 +72,8 @@ def build_parser() -> Parser:
 
     demo = sub.add_parser("demo", help="attract mode: bots play on screen")
     demo.add_argument("game", nargs="?",
-                      help="one game id, or 'practice' for the drills (default: every game)")
+                      help="one game id, 'practice' for the drills or 'party' for a cup "
+                           "(default: every game)")
     demo.add_argument("--fullscreen", action="store_true")
     demo.add_argument("--screenshot-dir", type=Path)
     demo.add_argument("--frames", type=int, help="stop after this many frames")
@@ -327,6 +329,8 @@ def main(argv=None) -> int:
     if args.command == "demo":
         if args.game == "practice":
             return run_arcade("practice_demo", frames=args.frames, **shown)
+        if args.game == "party":  # attract mode as a party night: scenes/cup/host.py
+            return run_arcade("cup", frames=args.frames, start_kw={"demo": True}, **shown)
         if args.game is not None:
             game_info(args.game)
         return run_arcade("demo", frames=args.frames, start_kw={"game_id": args.game}, **shown)

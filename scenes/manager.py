@@ -25,6 +25,12 @@ from shell import paint
 from .base import Scene
 from .practice.drill import DrillScene
 from .screens.calibrate import CalibrateScene
+from .cup.host import CupScene
+from .cup.intermission import IntermissionScene
+from .cup.lobby import CupLobbyScene
+from .cup.podium import PodiumScene
+from .cup.resume import CupResumeScene
+from .cup.setup import CupSetupScene
 from .screens.demo import DemoScene
 from .screens.howto import HowToScene
 from .screens.keytest import KeyTestScene
@@ -55,6 +61,13 @@ SCENES: dict[str, type[Scene]] = {
     "profile": ProfileScene,
     "stats": StatsScene,
     "calibrate": CalibrateScene,
+    # party night (scenes/cup/)
+    "cup_setup": CupSetupScene,
+    "cup": CupScene,
+    "cup_lobby": CupLobbyScene,
+    "intermission": IntermissionScene,
+    "podium": PodiumScene,
+    "cup_resume": CupResumeScene,
 }
 
 class SceneManager:

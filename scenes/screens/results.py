@@ -1,6 +1,7 @@
 """Results, with a payoff: a podium with ranks and the winning margin, the game's own highlight,
 each player's figures in words, motion and sound. Then: play again, back to the lobby, or the
-main menu (left/right or up/down, A). In attract mode it moves on by itself.
+main menu (left/right or up/down, A); a game played in a party night gives the cup its result
+here and offers "Continue the cup" instead (scenes/cup/). In attract mode it moves on by itself.
 
 Competitive games: the headline names the winner, and says "(CPU)" after a CPU player's name
 ("Kalle (CPU) wins!", never "Player 4 wins!"); under it the margin ("by 3 points over Anna", "a
@@ -34,6 +35,7 @@ import game
 from game.reactions import summary
 from shell import look, paint
 
+from ..cup import host_of
 from ..base import Scene
 from ..widgets import Menu, down
 
@@ -83,8 +85,16 @@ class ResultsScene(Scene):
         self.demo = demo
         self.final_view = final_view if isinstance(final_view, dict) else {}
         self.t = 0.0
-        self.menu = Menu([("again", "Play again"), ("lobby", "Back to the lobby"),
-                          ("title", "Main menu")])
+        # Part of a party night (its host is below): the cup scores the game now, and the
+        # only ways on are the cup's next step or the title (the cup is saved).
+        self.cup_host = host_of(self.app)
+        if self.cup_host is not None and not self.cup_host.game_over(game_id, outcome,
+                                                                     self.final_view):
+            self.cup_host = None
+        items = [("again", "Play again"), ("lobby", "Back to the lobby"), ("title", "Main menu")]
+        if self.cup_host is not None:
+            items = [("cup", "Continue the cup"), ("title", "Main menu")]
+        self.menu = Menu(items)
         self.ranks = self.rank()
         self.cues = self.sound_cues()
         self.app.audio.play("lose" if outcome.team_won is False else "win")
@@ -208,7 +218,7 @@ class ResultsScene(Scene):
             if self.menu.key == "again" and self.scene_class is not None:
                 self.app.manager.replace(self.scene_class, game_id=self.game_id,
                                          options=self.options)
-            elif self.menu.key == "lobby" or self.menu.key == "again":
+            elif self.menu.key in ("lobby", "again", "cup"):
                 self.app.manager.pop()
             else:
                 self.app.manager.reset("title")

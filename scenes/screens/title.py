@@ -2,8 +2,9 @@
 
 Any device may drive it (no seat needed): up/down, a = choose. The prompt shows the buttons of
 the device that pressed last (scenes/base.py); while it is a keyboard, a line says which keys
-make the four keyboard zones. Choices: play (game select),
-practice (reaction drills), statistics, settings, key test, quit.
+make the four keyboard zones. Choices: play (game select), party night (a cup across several
+games: scenes/cup/), practice (reaction drills), statistics, settings, key test, quit. As the
+arcade's first screen it offers to resume a party night left unfinished.
 """
 
 from __future__ import annotations
@@ -13,10 +14,14 @@ import math
 from shell import look
 
 from ..base import Scene
+from ..cup import offer_saved_cup
 from ..widgets import Menu
 
-ITEMS = [("play", "Play"), ("practice", "Practice"), ("stats", "Statistics"),
-         ("settings", "Settings"), ("keytest", "Keyboard test"), ("quit", "Quit")]
+ITEMS = [("play", "Play"), ("party", "Party night"), ("practice", "Practice"),
+         ("stats", "Statistics"), ("settings", "Settings"), ("keytest", "Keyboard test"),
+         ("quit", "Quit")]
+
+MENU_TOP = 496
 
 
 class TitleScene(Scene):
@@ -24,6 +29,8 @@ class TitleScene(Scene):
         self.menu = Menu(ITEMS)
         self.t = 0.0
         self.app.audio.music(True)
+        if self.app.manager.changes == 1:  # the arcade's first screen
+            offer_saved_cup(self.app)
 
     def handle(self, item) -> None:
         what = self.menu.handle(item)
@@ -34,6 +41,8 @@ class TitleScene(Scene):
             key = self.menu.key
             if key == "play":
                 self.app.manager.push("select")
+            elif key == "party":
+                self.app.manager.push("cup_setup")
             elif key in ("practice", "stats", "settings", "keytest"):
                 self.app.manager.push(key)
             elif key == "quit":
@@ -59,7 +68,9 @@ class TitleScene(Scene):
                 look.card_back(canvas, rect)
             else:
                 look.card(canvas, rect, "5", size=look.TITLE)
-        self.menu.draw(canvas, 496, height=60, gap=8)
+        # the menu fills the room between the cards and the two hint lines, however many items
+        pitch = (look.SAFE.bottom - 110 - MENU_TOP) // len(self.menu.items)
+        self.menu.draw(canvas, MENU_TOP, height=min(60, pitch - 8), gap=8)
         hint = self.draw_hint(canvas, [(("up", "down"), "choose"), ("a", "confirm")])
         if self.escape_cap() is not None:  # a keyboard is in use: say it seats four
             look.text(canvas, "One keyboard seats four: WASD + F, arrows + Right Ctrl, "
