@@ -54,10 +54,11 @@ from dataclasses import dataclass
 from .bots import MISTAKE_RATE, Bot, ReactionModel, bot_levels
 from .bots import SIMPLE as SIMPLE_RT
 from .core import SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
-from .fliegen_klatschen import (CATCH_MS, DECIDE_MS, SCAN_MS_PER_CARD, SWATTER,
-                                WRONG_COLOUR_RATE, catch_opens, catchable_colours)
+from .fliegen_klatschen import PLAYERS as FLY_PLAYERS
+from .fliegen_klatschen import CATCH_MS, SWATTER, catch_opens, catchable_colours
 from .fliegen_klatschen import deck as fly_deck
-from .flotter_otter import PRESS, READ, Grab, PlaceBox, Undo
+from .flotter_otter import BOXES, Grab, PlaceBox, Undo
+from .flotter_otter import PLAYERS as OTTER_PLAYERS
 from .norms import hick_ms
 from .waybills import COLOURS as BOX_COLOURS
 from .waybills import DECK_SIZE, LEGIBILITY, card
@@ -521,32 +522,43 @@ class DrillBot(Bot):
             right = [i for i, (c, _) in enumerate(flies) if c in catchable]
             wrong = [i for i in range(len(flies)) if i not in right]
             pick = rng.choice(right)
-            if wrong and rng.random() < WRONG_COLOUR_RATE[level]:
+            if wrong and rng.random() < FLY_PLAYERS[level].wrong:
                 pick = rng.choice(wrong)
         elif rng.random() < LURE_PRESS_RATE[level]:
             pick = rng.randrange(len(flies))
         else:
             return []
-        extra = DECIDE_MS[level] + SCAN_MS_PER_CARD[level] * len(faces)
+        # the game's CPU model (game/fliegen_klatschen.py): choosing among the colours face up,
+        # scanning each card
+        who = FLY_PLAYERS[level]
+        colours = len({c for c in faces if c != SWATTER})
+        extra = who.choose * (hick_ms(max(1, colours)) - hick_ms(1)) + who.scan_ms * len(faces)
         return [(now + self._rt(extra), Respond(pick))]
 
     def _waybill_plan(self, stimulus: dict, now: int) -> list:
-        """Read one feature's order, stack it (now and then two boxes swapped), grab."""
+        """Read one feature's order, stack it (now and then two boxes swapped), grab: the
+        game's CPU model (game/flotter_otter.py), less its slips' repairs."""
         level, rng = self.level, self.rng
+        who = OTTER_PLAYERS[level]
         waybill = card(stimulus["waybill"])
         feature = rng.randrange(2)
+        legibility = LEGIBILITY[waybill.features[feature].kind]
         order = list(waybill.orders[feature])
         if rng.random() < 0.5:
             order.reverse()
-        if rng.random() < MISTAKE_RATE[level]:
+        if rng.random() < who.mistake:
             i = rng.randrange(len(order) - 1)
             order[i], order[i + 1] = order[i + 1], order[i]
-        t = now + int(READ[level].sample(rng) / LEGIBILITY[waybill.features[feature].kind])
+        press_ms = who.press * hick_ms(BOXES)
+        t = now + self._rt(who.orient_ms)
         plan = []
-        for colour in order:
+        for k, colour in enumerate(order):
+            left = BOXES - k
+            if left > 1:
+                t += int(who.compare_ms * (left - 1) / legibility)
+            t += int(press_ms)
             plan.append((t, PlaceBox(colour)))
-            t += PRESS[level].sample(rng)
-        plan.append((t, Grab()))
+        plan.append((t + self._rt(), Grab()))
         return plan
 
 

@@ -28,7 +28,7 @@ Contract:
     seats.seat_of(device) -> Seat | None  # lost seats included (they still belong to the device)
     seats.claim(index, device) -> Seat    # device takes a free, lost or CPU seat; ValueError if a
                                           # connected human holds it or the device sits elsewhere
-    seats.hand_to_cpu(index, level) -> Seat  # the CPU takes a CPU name too
+    seats.hand_to_cpu(index, level, name="") -> Seat  # the CPU takes `name` or a CPU name
     seats.pad_lost(device) -> Seat | None # marks the device's seat lost
     seats.pad_back(device) -> Seat | None # un-marks it; None unless a lost seat waits for device
     seats.occupied() -> list[Seat]        # taken seats in index order
@@ -234,11 +234,13 @@ class Seats:
         seat.ready = was_taken
         return seat
 
-    def hand_to_cpu(self, index: int, level: str) -> Seat:
+    def hand_to_cpu(self, index: int, level: str, name: str = "") -> Seat:
+        """A CPU takes seat `index`, named `name` (a resumed cup's CPU keeps its name), else
+        the first free CPU name."""
         seat = self.seats[index]
         seat.device, seat.cpu, seat.ready, seat.lost = None, level, True, False
         self._no_profile(seat)
-        seat.name = self._cpu_name(seat)
+        seat.name = clean_name(name) or self._cpu_name(seat)
         return seat
 
     def pad_lost(self, device: str) -> Seat | None:

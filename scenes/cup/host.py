@@ -113,11 +113,12 @@ class CupScene(Scene):
                 if not seat.is_free:
                     seats.leave(seat.index)
                 continue
-            seats.rename(seat.index, player["name"])
             if player["cpu"]:
                 level = player["cpu"] if player["cpu"] in LEVELS else "normal"
-                seats.hand_to_cpu(seat.index, level)
-            elif seat.is_cpu:
+                seats.hand_to_cpu(seat.index, level, name=player["name"])
+                continue
+            seats.rename(seat.index, player["name"])
+            if seat.is_cpu:
                 seats.leave(seat.index)  # a person's seat: free for them to join again
 
     def take_seats(self) -> None:

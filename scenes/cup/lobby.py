@@ -53,9 +53,10 @@ class CupLobbyScene(LobbyScene):
         self.host.lobby_done = True
         self.app.manager.pop()
 
-    def draw_options(self, canvas) -> None:
-        """In place of the game options: the cup's games, in order."""
+    def draw_options(self, canvas, bottom: int) -> int:
+        """In place of the game options: the cup's games, in order, ending at `bottom`."""
         cup = self.host.cup
         games = "   ".join(f"{i + 1}. {game.GAMES[g].name}" for i, g in enumerate(cup.games))
-        look.text(canvas, games, (look.CENTER[0], look.SAFE.bottom - 80), look.SMALL,
-                  look.MUTED, "midbottom")
+        line = look.text(canvas, games, (look.CENTER[0], bottom), look.SMALL, look.MUTED,
+                         "midbottom")
+        return line.top
