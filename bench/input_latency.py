@@ -25,8 +25,8 @@ The error is stamp - moment made, for the press (button down) events. Loop desig
                thread pumps SDL (the design before issue 10);
   one-thread : updates, drawing and flips on the main thread; input taken between frames.
 
---flip-ms N holds every display.flip() for at least N ms (a vsync wait or a 4K upload: the
-main thread is blind, the GIL is free), so 8 and 16 show what vsync does to each design.
+--flip-ms N holds every showing of a frame (Screen.show) for at least N ms (a vsync wait or a
+4K upload: the main thread is blind, the GIL is free), so 8 and 16 show what vsync does to each design.
 Prints n, median, p99 and max in ms per scene, source, design and flip. Figures, not a test.
 
     python bench/input_latency.py [--n 80] [--flips 0,8,16] [--sources key,pad] [--dummy]
@@ -139,7 +139,7 @@ class Bench:
         if not audio.ok and pygame.mixer.get_init():  # sound on, even with a dummy driver
             audio.ok = True
             threading.Thread(target=audio._prepare, daemon=True).start()
-        self.real_flip = pygame.display.flip
+        self.real_show = self.app.screen.show
         self.dummy = dummy
 
     def scene(self, label: str) -> None:
@@ -157,16 +157,19 @@ class Bench:
             app.manager.reset(SCENE, game_id="fliegen_klatschen")
         app.run(frames=30)
 
-    def slow_flip(self, flip_ms: float):
-        real = self.real_flip
+    def slow_show(self, flip_ms: float):
+        """The app's Screen.show held for at least flip_ms (where the frame is shown: a flip,
+        or a texture upload and present)."""
+        real = self.real_show
 
-        def flip():
+        def show(damage):
             start = time.perf_counter()
-            real()
+            shown = real(damage)
             left = flip_ms / 1000 - (time.perf_counter() - start)
             if left > 0:
                 time.sleep(left)
-        return flip
+            return shown
+        return show
 
     def measure(self, source: str, design: str, flip_ms: float, n: int, seed: int) -> list[int]:
         pygame, app = self.pygame, self.app
@@ -198,7 +201,7 @@ class Bench:
             app.keys.stop()
         if design == "one-thread":
             app.frame_thread.run = lambda take, interval=None: app.work()
-        pygame.display.flip = self.slow_flip(flip_ms)
+        app.screen.show = self.slow_show(flip_ms)
         made: list[int] = []
         stop = threading.Event()
         try:
@@ -230,7 +233,7 @@ class Bench:
                 app.run(frames=10)
         finally:
             stop.set()
-            pygame.display.flip = self.real_flip
+            app.screen.show = self.real_show
             app.dispatch, app.frame_thread.run = real_dispatch, real_run
             del app.timing
             app.pads.start()

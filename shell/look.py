@@ -110,7 +110,11 @@ class Font:
 
     def __init__(self, size: int):
         self.pixels = pygame.font.Font(FONT_FILE, size * paint.SCALE)
+        # at 1080p: where lines break must not depend on the scale (hinting makes glyphs at
+        # twice the size a pixel wider or narrower than twice the glyphs)
+        self.units = self.pixels if paint.SCALE == 1 else pygame.font.Font(FONT_FILE, size)
         self._gaps: dict[str, bool] = {}
+        self._unit_gaps: dict[str, bool] = {}
 
     def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
         pieces = _unkerned_pieces(self.pixels, text, self._gaps)
@@ -123,6 +127,11 @@ class Font:
         sizes = [self.pixels.size(p) for p in _unkerned_pieces(self.pixels, text, self._gaps)]
         w, h = sum(s[0] for s in sizes), max(s[1] for s in sizes)
         return -(-w // paint.SCALE), -(-h // paint.SCALE)
+
+    def width_1080p(self, text: str) -> int:
+        """The width of text as drawn at 1080p: for decisions such as where a line breaks,
+        which must come out the same at every scale."""
+        return sum(self.units.size(p)[0] for p in _unkerned_pieces(self.units, text, self._unit_gaps))
 
     def get_linesize(self) -> int:
         return -(-self.pixels.get_linesize() // paint.SCALE)
@@ -240,7 +249,7 @@ def wrap(s: str, size: int, width: int) -> list[str]:
         line = ""
         for word in para.split():
             trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
+            if f.width_1080p(trial) <= width or not line:
                 line = trial
             else:
                 lines.append(line)

@@ -9,6 +9,7 @@ import pytest
 
 from game import norms
 from scenes.screens.stats import histogram, nice_step
+from scenes.screens.title import ITEMS as TITLE_ITEMS
 from tests.practice_rig import drawn_texts, key_at, rig  # noqa: F401
 
 DAY = 86400
@@ -89,7 +90,8 @@ def test_kinds_and_profiles_are_stepped_through_and_a_kind_without_norm_says_so(
 
 def test_the_screen_works_with_no_profiles_from_the_title(rig):
     app, clock = rig
-    for key in ("s", "s", "f"):                       # title: Statistics
+    downs = [k for k, _ in TITLE_ITEMS].index("stats")
+    for key in ["s"] * downs + ["f"]:                 # title: down to Statistics, A
         key_at(rig, key, clock.t + 20_000_000)
     screen = app.manager.top
     assert screen.name == "stats" and screen.profile is None

@@ -59,14 +59,15 @@ def main() -> None:
             time.sleep(0.1)  # (a release right before a press would read as a key repeat)
             ready.set()
 
-    real_flip = pygame.display.flip
+    real_show = app.screen.show
 
-    def blind_flip():
-        real_flip()
+    def blind_show(damage):
+        shown = real_show(damage)
         if ready.is_set() and len(stamps) == len(made) < PRESSES:
             ready.clear()
-            press_now.set()  # pressed while this flip keeps the main thread blind
+            press_now.set()  # pressed while this show keeps the main thread blind
         time.sleep(BLIND_MS / 1000)
+        return shown
 
     real_dispatch = app.dispatch
 
@@ -79,13 +80,13 @@ def main() -> None:
         real_dispatch(event, t_ns)
 
     app.dispatch = dispatch
-    pygame.display.flip = blind_flip
+    app.screen.show = blind_show
     worker = threading.Thread(target=inject, daemon=True)
     worker.start()
     give_up = time.monotonic() + 30
     while len(stamps) < PRESSES and time.monotonic() < give_up:
         app.run(frames=1)
-    pygame.display.flip = real_flip
+    app.screen.show = real_show
     app.dispatch = real_dispatch
     print(json.dumps({"errors_ms": [(s - m) / 1e6 for s, m in zip(stamps, made)],
                       "key_thread": app.keys.running}))
