@@ -58,6 +58,7 @@ class DrillScene(GameScene):
 
     def setup(self) -> None:
         self.drill = drills.DRILLS[self.game_id]
+        self.records: list = []  # every result, as the trial_over events told them
         self.sessions = Sessions(self.app, "drill", self.game_id)
         self.lag = lag.video_lag(getattr(self.app, "settings", None))
         n = self.players
@@ -110,6 +111,7 @@ class DrillScene(GameScene):
 
     def record(self, result: dict) -> None:
         """One player's result of a trial: for the summary, and to the seat's profile."""
+        self.records.append(result)
         p = result["player"]
         if result["ms"] is not None and not result["false_start"]:
             self.reactions.setdefault(p, []).append((float(result["ms"]), result["correct"]))
@@ -121,7 +123,7 @@ class DrillScene(GameScene):
     def finish(self) -> None:
         self.app.manager.replace(
             "practice_summary", drill_id=self.game_id, seats=self.seats,
-            records=list(self.state.records), cpus=set(self.bots), options=self.options,
+            records=list(self.records), cpus=set(self.bots), options=self.options,
             sessions=dict(self.sessions.ids), demo=self.demo)
 
     # -- drawing ----------------------------------------------------------------------------------
