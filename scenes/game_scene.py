@@ -118,6 +118,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import re
 import secrets
 import time
 
@@ -147,6 +148,15 @@ def tie_rank(seed: int, t_ms: int, player: int) -> bytes:
     the ms and the player, so no seat, device family or device index is favoured, and the same
     game breaks the same tie the same way (the replay holds the order anyway)."""
     return hashlib.blake2b(f"{seed}:{t_ms}:{player}".encode(), digest_size=8).digest()
+
+
+def fill_names(text: str, names: list[str]) -> str:
+    """A core's sentence with {p0}, {p1} ... (seat 0, 1 ...) replaced by the names; any other
+    brace is left as it is (the sentence comes from data, never a format string to trust)."""
+    def name(match):
+        p = int(match.group(1))
+        return names[p] if p < len(names) else match.group(0)
+    return re.sub(r"\{p(\d+)\}", name, text)
 
 
 class GameScene(Scene):
@@ -649,6 +659,10 @@ class GameScene(Scene):
         has settled, and a human's A may skip that wait (a_ends_wait). Real-time games never
         wait on it (time decides there: the timeline only draws)."""
         return self.timeline.busy(self.anim_ms)
+
+    def fill(self, text: str) -> str:
+        """A core's sentence ({p0}, {p1} ...) with the seats' names in."""
+        return fill_names(text, [seat.name for seat in self.seats])
 
     def humans(self) -> list[int]:
         return [p for p in range(self.players) if p not in self.bots]

@@ -145,7 +145,7 @@ def test_a_cpu_winner_is_named_as_a_cpu_with_the_margin(app):
 
 def test_results_draw_the_highlight_when_there_is_one(app):
     res = results_for(app, [1, 4], [1])
-    res.final_view = {"highlight": {"title": "Photo finish!", "text": "By 12 ms.",
+    res.final_view = {"highlight": {"title": "Photo finish!", "text": "{p1} by 12 ms.",
                                     "players": [1, 0]}}
     res.t = 10_000
     texts = []
@@ -153,7 +153,8 @@ def test_results_draw_the_highlight_when_there_is_one(app):
     look.text_surface = lambda s, *a, **k: (texts.append(s), real(s, *a, **k))[1]
     try:
         res.draw(app.canvas)
-        assert "Photo finish!" in texts and "By 12 ms." in texts
+        # the core's {p1} is seat 1's name as the results name it
+        assert "Photo finish!" in texts and f"{res.seats[1].name} (CPU) by 12 ms." in texts
         texts.clear()
         res.final_view = {}
         res.draw(app.canvas)

@@ -15,6 +15,7 @@ Entered with (GameScene.finish):
     reactions {player: [(ms, correct)]}, scene_class, options, demo,
     final_view   the game's final table view, state.view(None). Optional keys the results use:
         "highlight": {"title": str, "text": str, "players": [player indices], ...}: the moment
+            ({p0}, {p1} ... in title and text stand for the seats' names)
             that decided the game (the photo finish, the fattest fly caught ...), drawn in a
             panel with the players' shapes and names; nothing when a game has none.
         "score_meaning": str: what a cooperative team's score means ("fewer is better: 5 or
@@ -37,6 +38,7 @@ from shell import look, paint
 
 from ..cup import host_of
 from ..base import Scene
+from ..game_scene import fill_names
 from ..widgets import Menu, down
 
 DEMO_MS = 6000
@@ -415,7 +417,9 @@ class ResultsScene(Scene):
 
     def draw_highlight(self, canvas, found: dict, area: pygame.Rect) -> int:
         """The game's highlight in a panel at the top of `area`; returns its bottom."""
-        title, text = str(found.get("title", "")), str(found.get("text", ""))
+        names = [who(seat) for seat in self.seats]
+        title = fill_names(str(found.get("title", "")), names)
+        text = fill_names(str(found.get("text", "")), names)
         lines = look.wrap(text, look.BODY, area.width - 60)[:4] if text else []
         players = [p for p in found.get("players", []) or []
                    if isinstance(p, int) and 0 <= p < len(self.seats)]

@@ -756,13 +756,9 @@ class FlotteFlitzerScene(GameScene):
             paint.blit(canvas, s, paint.get_rect(s, center=box.center))
             x += w + 30
 
-    def names(self) -> dict:
-        """The seats' names for the core's sentences ({p0}, {p1} ...)."""
-        return {f"p{p}": self.seat_name(p) for p in range(self.players)}
-
     def draw_end(self, canvas, view) -> None:
         light = view["highlight"]
-        lines = look.wrap(light["text"].format(**self.names()), look.SMALL, 820) if light else []
+        lines = look.wrap(self.fill(light["text"]), look.SMALL, 820) if light else []
         box = pygame.Rect(0, 0, 900, 200 + 64 * self.players + 38 * len(lines[:3]))
         box.center = TRACK.center
         look.dim(canvas, 120)

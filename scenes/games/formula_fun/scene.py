@@ -539,14 +539,10 @@ class FormulaFunScene(GameScene):
         look.text(canvas, f"{seat.name}'s car is out: {plural(points, 'point')}",
                   (box.centerx, box.bottom - 24), look.BODY, look.BAD, "midbottom")
 
-    def names(self) -> dict:
-        """The seats' names for the core's sentences ({p0}, {p1} ...)."""
-        return {f"p{p}": self.seats[p].name for p in range(self.players)}
-
     def draw_end(self, canvas, view) -> None:
         res = view["result"]
         light = view["highlight"]
-        lines = look.wrap(light["text"].format(**self.names()), look.SMALL, 740) if light else []
+        lines = look.wrap(self.fill(light["text"]), look.SMALL, 740) if light else []
         n = view["players"]
         box = pygame.Rect(0, 0, 820, 220 + 60 * n + 38 * len(lines[:3]))
         box.center = TRACK.center
