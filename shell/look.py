@@ -120,8 +120,16 @@ class Font:
         pieces = _unkerned_pieces(self.pixels, text, self._gaps)
         if len(pieces) == 1:
             return self.pixels.render(text, antialias, colour, background)
+        # SDL_ttf puts a piece's baseline lower when one of its glyphs reaches above the
+        # font's ascent ("Ü"): line the pieces up on their baselines
+        tops = [self._baseline(p) for p in pieces]
         return paint.join_row([self.pixels.render(p, antialias, colour, background)
-                               for p in pieces], background)
+                               for p in pieces], background, [max(tops) - t for t in tops])
+
+    def _baseline(self, text: str) -> int:
+        """Pixels from the top of a rendering of text down to its baseline."""
+        tops = [m[3] for m in self.pixels.metrics(text) if m is not None]
+        return max([self.pixels.get_ascent()] + tops)
 
     def size(self, text: str) -> tuple[int, int]:
         sizes = [self.pixels.size(p) for p in _unkerned_pieces(self.pixels, text, self._gaps)]

@@ -495,15 +495,18 @@ def _record_blit(src, dest, area, flags) -> pygame.Rect:
     return rect if rect.w and rect.h else pygame.Rect(x, y, 0, 0)
 
 
-def join_row(parts: list, background=None) -> pygame.Surface:
-    """Pixel surfaces (rendered text pieces) side by side, top-aligned, in one new surface."""
+def join_row(parts: list, background=None, drops=None) -> pygame.Surface:
+    """Pixel surfaces (rendered text pieces) side by side in one new surface, each `drops[i]`
+    pixels down from the top (default: all at the top)."""
+    drops = drops or [0] * len(parts)
     surf = pygame.Surface((sum(p.get_width() for p in parts),
-                           max(p.get_height() for p in parts)), pygame.SRCALPHA)
+                           max(p.get_height() + d for p, d in zip(parts, drops))),
+                          pygame.SRCALPHA)
     if background is not None:
         surf.fill(background)
     x = 0
-    for part in parts:
-        surf.blit(part, (x, 0))
+    for part, drop in zip(parts, drops):
+        surf.blit(part, (x, drop))
         x += part.get_width()
     return surf
 

@@ -218,6 +218,19 @@ def test_the_logo_has_no_gap_in_its_tt(app):
     assert f.size("tt")[0] <= 2 * f.size("t")[0]
 
 
+def test_pieces_of_text_share_one_baseline_when_one_has_an_accent(app):
+    """ "Überholen" is rendered in pieces (the font kerns "er" apart); SDL_ttf puts the baseline
+    of the piece with "Ü" lower, and the word jumped (seen on Flotte Flitzer's results)."""
+    font = look.font(look.BODY)
+    assert len(look._unkerned_pieces(font.pixels, "Überholen", {})) > 1  # (else: shows nothing)
+    word = font.render("Überholen", True, (255, 255, 255))
+    w = word.get_width()
+
+    def ink_bottom(xs):  # no letter of the word goes below the baseline
+        return max(y for y in range(word.get_height()) for x in xs if word.get_at((x, y)).a > 128)
+    assert ink_bottom(range(0, w * 3 // 10)) == ink_bottom(range(w * 6 // 10, w))
+
+
 def test_screenshots_go_on_after_the_highest_number(app, tmp_path):
     folder = tmp_path / "shots"
     folder.mkdir()
