@@ -148,7 +148,7 @@ def test_an_unfinished_cup_is_offered_at_the_next_start_and_resumed(tmp_path, to
         robo, anna = app.seats[1], app.seats[0]
         assert robo.cpu == "hard" and robo.name == "Robo"
         assert anna.is_free and anna.name == "Anna"
-        assert lobby.problem() == "Waiting for Anna: join, or X for a CPU"
+        assert lobby.problem() == "Waiting for Anna: press a button to join"
         key(app, KB1["a"])                          # kb1 joins: the lowest free seat, Anna's
         assert app.seats.seat_of("kb1") is anna
         key(app, KB1["a"])                          # ready
@@ -188,6 +188,18 @@ def test_forget_it_removes_the_saved_cup(tmp_path, toy):
         close_app(app)
 
 
+def test_escape_at_the_offer_is_not_now(tmp_path, toy):
+    write_cup(tmp_path / cup_file.FILE_NAME)
+    app = real_app(tmp_path, SPEED)
+    try:
+        assert top(app).name == "cup_resume"
+        key(app, "escape")
+        assert [s.name for s in app.manager.stack] == ["title"]
+        assert saved(app).played == 1               # the cup stays saved
+    finally:
+        close_app(app)
+
+
 def test_a_broken_cup_file_at_start_is_kept_aside_with_a_message(tmp_path, toy):
     path = tmp_path / cup_file.FILE_NAME
     doc = json.loads(json.dumps(write_cup(path).to_dict()))
@@ -214,6 +226,9 @@ def test_backing_out_of_the_cup_lobby_returns_to_the_setup(app):
     key(app, KB1["b"])
     assert top(app).name == "title"
     assert not cup_path(app).exists()               # nothing was played: nothing saved
+    choose(app, "party")
+    key(app, "escape")                              # Escape goes back too (the prompts say so)
+    assert top(app).name == "title"
 
 
 def test_the_cup_lobby_needs_a_player_count_that_fits_every_game(app):

@@ -7,7 +7,9 @@ SDL virtual pads (SDL tells their layout from vendor and product) and a phone. E
 screen is drawn with that device seated (or, where nobody sits, as the device that pressed last)
 while every button cap and every text drawn is recorded. No cap may be another device's button,
 no plain text may name a button ("A: ready", "press A", "hold Back"), and each screen shows at
-least one cap."""
+least one cap. Party night's screens (scenes/cup/) are walked too: the setup and the offer to
+resume a cup as nobody's, the cup's lobby, an intermission and the podium with the device
+seated."""
 
 import re
 
@@ -16,6 +18,7 @@ import pytest
 
 import game
 from game.core import Outcome
+from game.cup import Cup
 from scenes.games import game_scene_class
 from shell import look
 from shell.input import ButtonName, InputHub, nintendo_names, nintendo_places
@@ -29,8 +32,9 @@ PADS = {"xbox": ("Xbox One Pad", 0x045E, 0x02EA),
 FAMILIES = ("keys", "xbox", "playstation", "nintendo", "phone")
 # plain text that names a button instead of drawing it
 NAMING = re.compile(r"(?<![\w/])(A|B|X|Y|L|R|LB|RB|LT|RT|Start|Back|Select|Options|Menu|View|Esc|"
-                    r"Escape|Cross|Circle|Square|Triangle)\s*:\s|\b[Pp]ress (A|B|X|Y|Start)\b|"
-                    r"\bhold Back\b")
+                    r"Escape|Cross|Circle|Square|Triangle)\s*:\s|"
+                    r"\b([Pp]ress|[Hh]old|with) (A|B|X|Y|Start|Back)\b|"
+                    r"\b(A|B|X|Y|LB|RB) (for|to) ")  # "X for a CPU", "B to go back"
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +100,8 @@ def draw(app, rec, scene=None):
     scene.draw(app.canvas)
 
 
-UNSEATED = ("title", "select", "settings", "stats", "calibrate", "practice")
+UNSEATED = ("title", "select", "settings", "stats", "calibrate", "practice", "cup_setup")
+CUP_GAMES = ["flotter_otter", "fliegen_klatschen", "flixo"]
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -140,6 +145,11 @@ def test_screens_nobody_sits_at_show_the_buttons_of_who_pressed_last(arcade, fam
         draw(app, rec)
         check(app, device, family, rec, name)
         assert rec.caps, f"{name} shows no button"
+    app.manager.reset("title")
+    app.manager.push("cup_resume", cup=Cup.new(CUP_GAMES, game.GAMES))  # at the start: nobody's
+    draw(app, rec)
+    check(app, device, family, rec, "cup_resume")
+    assert str(app.hub.names(device)["a"]) in {str(c) for c in rec.caps}
     app.manager.reset("title")
     app.manager.push("keytest")
     draw(app, rec)
@@ -205,6 +215,91 @@ def test_seated_screens_show_the_seated_devices_buttons(arcade, family, monkeypa
     draw(app, rec)
     check(app, device, family, rec, "practice summary")
     empty_table(app)
+
+
+def resumed_cup(players) -> Cup:
+    """A cup of CUP_GAMES with one game played, for these (seat, name, cpu) players."""
+    cup = Cup.new(CUP_GAMES, game.GAMES)
+    cup.players = [{"seat": i, "name": name, "cpu": cpu} for i, name, cpu in players]
+    cup.record(Outcome(scores=list(range(len(players))), winners=[0]), None, False)
+    return cup
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_party_night_screens_show_the_seated_devices_buttons(arcade, family, monkeypatch):
+    """The cup's lobby, the line-up card, an intermission after a game and the podium, the
+    way the host (scenes/cup/host.py) brings them up; a resumed cup's lobby says in words who
+    it waits for and who is not in it."""
+    app, devices = arcade
+    device = devices[family]
+    own = app.hub.names(device)
+    names = list(app.seats.own_names)
+    empty_table(app)
+    app.seats.join(device)
+    app.seats.add_cpu("hard")
+    rec = Recorder(monkeypatch)
+    try:
+        app.manager.reset("title")
+        app.manager.push("cup_setup")
+        host = app.manager.push("cup", cup=Cup.new(CUP_GAMES, game.GAMES))
+        lobby = app.manager.top
+        assert lobby.name == "cup_lobby"
+        app.run(frames=2)
+        draw(app, rec)
+        check(app, device, family, rec, "cup lobby")
+        assert {str(own[a]) for a in ("a", "x", "b")} <= {str(c) for c in rec.caps}
+        host.lobby_done = True                  # the countdown ran out: the line-up card
+        app.manager.pop()
+        card = app.manager.top
+        assert card.name == "intermission" and card.result is None
+        draw(app, rec)
+        check(app, device, family, rec, "cup line-up")
+        assert {str(own[a]) for a in ("a", "up", "down")} <= {str(c) for c in rec.caps}
+        host.cup.record(Outcome(scores=[3, 5], winners=[1]), None, False)
+        app.manager.pop()                       # the game's results left: the standings
+        standings = app.manager.top
+        assert standings.name == "intermission" and standings.result is not None
+        standings.t = 60_000                    # counted, reordered, awards handed out
+        draw(app, rec)
+        check(app, device, family, rec, "intermission")
+        assert str(own["a"]) in {str(c) for c in rec.caps}
+        while not host.cup.finished:
+            host.cup.record(Outcome(scores=[3, 5], winners=[1]), None, False)
+        app.manager.pop()
+        podium = app.manager.top
+        assert podium.name == "podium"
+        podium.t = 60_000
+        draw(app, rec)
+        check(app, device, family, rec, "podium")
+        assert str(own["a"]) in {str(c) for c in rec.caps}
+
+        # a resumed cup: its person at seat 2 is missing (the device sits at seat 0, a cup seat)
+        empty_table(app)
+        app.manager.reset("title")
+        app.manager.push("cup", cup=resumed_cup([(0, "Anna", None), (1, "Robo", "hard"),
+                                                 (2, "Ben", None)]), resumed=True)
+        app.seats.join(device)
+        lobby = app.manager.top
+        draw(app, rec)
+        check(app, device, family, rec, "resumed cup lobby")
+        assert lobby.problem() == "Waiting for Ben: join, or add a CPU"
+        assert lobby.problem() in rec.texts and str(own["x"]) in {str(c) for c in rec.caps}
+        # ... and one the device is not in (seat 0 is not a seat of this cup)
+        empty_table(app)
+        app.manager.reset("title")
+        app.manager.push("cup", cup=resumed_cup([(1, "Robo", "hard"), (2, "Ben", None)]),
+                         resumed=True)
+        app.seats.join(device)
+        lobby = app.manager.top
+        draw(app, rec)
+        check(app, device, family, rec, "cup lobby, not in the cup")
+        assert "is not in this cup" in lobby.problem() and lobby.problem() in rec.texts
+        assert str(own["back"]) in {str(c) for c in rec.caps}  # hold it: leave
+    finally:
+        empty_table(app)
+        app.manager.reset("title")
+        for i, name in enumerate(names):
+            app.seats.rename(i, name)
 
 
 def test_the_demo_names_no_button(arcade, monkeypatch):

@@ -32,8 +32,10 @@ AWARDS_AT, AWARD_GAP_MS = REORDER_AT + REORDER_MS + 350, 900
 TICK_MS = 125
 DEMO_MS = 9000
 
-BOARD = pygame.Rect(look.SAFE.left, look.SAFE.top + 200, 1010, 730)
+# the largest they get: BOARD and SIDE shrink when the prompts below take two lines
+BOARD = pygame.Rect(look.SAFE.left, look.SAFE.top + 200, 1010, 700)
 SIDE = pygame.Rect(BOARD.right + 40, BOARD.top, look.SAFE.right - BOARD.right - 40, 500)
+MENU_H = 2 * 72 + 16     # the menu's two items, under SIDE; BOARD ends where the menu does
 
 
 def ordinal(n: int) -> str:
@@ -156,18 +158,40 @@ class IntermissionScene(Scene):
             title = f"After {game.GAMES[self.result['game']].name}"
         look.title(canvas, title)
         self.draw_lineup(canvas, look.SAFE.top + 110)
-        self.draw_board(canvas)
-        if self.result is None:
-            self.draw_tonight(canvas)
-        else:
-            self.draw_awards(canvas)
+        board, side = BOARD, SIDE
         if self.host.demo:
             look.hint(canvas, "DEMO - press any button to play")
         else:
-            self.menu.draw(canvas, SIDE.bottom + 40, width=SIDE.width, x=SIDE.centerx,
-                           height=72, gap=16)
-            look.hint(canvas, f"Game {cup.played + 1} of {len(cup.games)} next    "
-                              "A: choose    Up / Down: menu")
+            # the prompts first: many different devices take two lines, and the board, the
+            # side panel and the menu make room for them
+            top = self.draw_prompts(canvas, f"Game {cup.played + 1} of {len(cup.games)} next")
+            menu_top = min(SIDE.bottom + 40, top - 16 - MENU_H)
+            board = pygame.Rect(BOARD.topleft, (BOARD.width, menu_top + MENU_H - BOARD.top))
+            side = pygame.Rect(SIDE.topleft, (SIDE.width, min(SIDE.height,
+                                                              menu_top - 24 - SIDE.top)))
+            self.menu.draw(canvas, menu_top, width=SIDE.width, x=SIDE.centerx, height=72,
+                           gap=16)
+        self.draw_board(canvas, board)
+        if self.result is None:
+            self.draw_tonight(canvas, side)
+        else:
+            self.draw_awards(canvas, side)
+
+    def draw_prompts(self, canvas, lead: str) -> int:
+        """The bottom line: `lead` (what comes next), then the seated people's own buttons
+        (wrapping upwards beside it when they take more than a line). Returns its top."""
+        pairs = self.hint_pairs([("a", "choose"), (("up", "down"), "menu")])
+        lead_w, line_h = look.font(look.SMALL).size(lead)
+        gap = look.CAPS_GAP if pairs else 0
+        room = look.SAFE.width - lead_w - gap
+        caps_w = look.caps_row_size(pairs, look.SMALL, room)[0]
+        left = look.CENTER[0] - (lead_w + gap + caps_w) // 2
+        caps = look.caps_row(canvas, (left + lead_w + gap, look.SAFE.bottom), pairs,
+                             look.SMALL, anchor="bottomleft", max_width=room)
+        # beside the caps' bottom line, centred on it (a line of caps is line_h + 12 high)
+        words = look.text(canvas, lead, (left, look.SAFE.bottom - (line_h + 12) // 2),
+                          look.SMALL, look.MUTED, "midleft")
+        return min(words.top, caps.top) if caps.height else words.top
 
     def draw_lineup(self, canvas, y: int) -> None:
         """The cup's games as pills: played (muted), next (accent), later."""
@@ -189,16 +213,16 @@ class IntermissionScene(Scene):
             paint.blit(canvas, surf, paint.get_rect(surf, center=box.center))
             x += w + 16
 
-    def draw_board(self, canvas) -> None:
-        look.panel(canvas, BOARD)
+    def draw_board(self, canvas, board: pygame.Rect) -> None:
+        look.panel(canvas, board)
         seats = self.host.table
         n = len(self.after)
-        top = BOARD.top + 66
-        row_h = min(130, (BOARD.height - 80) // max(1, n))
-        look.text(canvas, "Cup points", (BOARD.right - 30, BOARD.top + 16), look.SMALL,
+        top = board.top + 66
+        row_h = min(130, (board.height - 80) // max(1, n))
+        look.text(canvas, "Cup points", (board.right - 30, board.top + 16), look.SMALL,
                   look.MUTED, "topright")
         if self.result is not None:
-            look.text(canvas, "this game", (BOARD.left + 700, BOARD.top + 16), look.SMALL,
+            look.text(canvas, "this game", (board.left + 700, board.top + 16), look.SMALL,
                       look.MUTED, "topright")
         old_rank = {row["player"]: i for i, row in enumerate(self.before)}
         new_rank = {row["player"]: i for i, row in enumerate(self.after)}
@@ -212,7 +236,7 @@ class IntermissionScene(Scene):
             rank = old_rank[p] + (new_rank[p] - old_rank[p]) * moved
             entry = look.ease_out((self.t - 80 * old_rank[p]) / SLIDE_IN_MS)
             y = int(top + rank * row_h + row_h // 2)
-            x = BOARD.left + 24 - int((1 - entry) * 300)
+            x = board.left + 24 - int((1 - entry) * 300)
             total = old_total[p] + (row["total"] - old_total[p]) * counted
             place = row["place"] if moved >= 1 or self.result is None else \
                 next(r["place"] for r in self.before if r["player"] == p)
@@ -221,37 +245,38 @@ class IntermissionScene(Scene):
             seat = seats[p] if p < len(seats) else None
             if seat is not None:
                 player_row(canvas, seat, x + 90, y, "CPU" if seat.is_cpu else "")
-            bar = pygame.Rect(BOARD.left + 740, y - 14, int(150 * total / best), 28)
+            bar = pygame.Rect(board.left + 740, y - 14, int(150 * total / best), 28)
             if bar.width > 0:
                 colour = seat.colour if seat is not None else look.ACCENT
                 paint.rect(canvas, colour, bar, border_radius=10)
             if self.result is not None and self.t > COUNT_AT:
                 gained = self.result["points"][p]
-                look.text(canvas, f"+{gained}", (BOARD.left + 700, y), look.BODY,
+                look.text(canvas, f"+{gained}", (board.left + 700, y), look.BODY,
                           look.ACCENT if gained else look.MUTED, "midright")
-            look.text(canvas, f"{round(total)}", (BOARD.right - 30, y), look.LARGE,
+            look.text(canvas, f"{round(total)}", (board.right - 30, y), look.LARGE,
                       look.TEXT, "midright")
 
-    def draw_awards(self, canvas) -> None:
-        look.panel(canvas, SIDE)
-        x = SIDE.left + 30
+    def draw_awards(self, canvas, side: pygame.Rect) -> None:
+        look.panel(canvas, side)
+        x = side.left + 30
         name = game.GAMES[self.result["game"]].name
-        look.text(canvas, "Awards", (x, SIDE.top + 20), look.LARGE, look.TEXT)
-        y = SIDE.top + 100
+        look.text(canvas, "Awards", (x, side.top + 20), look.LARGE, look.TEXT)
+        y = side.top + 100
         if not self.awards:
             look.paragraph(canvas, f"No awards in {name} this time: nobody stood out.",
-                           pygame.Rect(x, y, SIDE.width - 60, 200), look.BODY, look.MUTED)
+                           pygame.Rect(x, y, side.width - 60, 200), look.BODY, look.MUTED)
             return
-        for i, award in enumerate(self.awards[:4]):
+        fit_in = max(1, (side.height - 185) // 100 + 1)  # an award takes 100 px, its text 85
+        for i, award in enumerate(self.awards[:min(4, fit_in)]):
             shown = self.award_shown(i)
             if shown <= 0:
                 break
             y = draw_award(canvas, award, self.host.table,
-                           pygame.Rect(x, y, SIDE.width - 60, 100), shown)
+                           pygame.Rect(x, y, side.width - 60, 100), shown)
 
-    def draw_tonight(self, canvas) -> None:
-        look.panel(canvas, SIDE)
-        x, y = SIDE.left + 30, SIDE.top + 20
+    def draw_tonight(self, canvas, side: pygame.Rect) -> None:
+        look.panel(canvas, side)
+        x, y = side.left + 30, side.top + 20
         look.text(canvas, "Tonight", (x, y), look.LARGE, look.TEXT)
         y += 84
         for i, game_id in enumerate(self.cup.games):
@@ -259,5 +284,5 @@ class IntermissionScene(Scene):
                       look.TEXT)
             y += 52
         points = "  ".join(str(p) for p in PLACE_POINTS if p)
-        look.text(canvas, "Points per place:", (x, SIDE.bottom - 96), look.SMALL, look.MUTED)
-        look.text(canvas, points, (x, SIDE.bottom - 56), look.SMALL, look.MUTED)
+        look.text(canvas, "Points per place:", (x, side.bottom - 96), look.SMALL, look.MUTED)
+        look.text(canvas, points, (x, side.bottom - 56), look.SMALL, look.MUTED)

@@ -4,7 +4,9 @@ Joining, ready, CPU players and their levels work exactly as there; what differs
 * the number of players must fit every game of the cup (game.cup.player_range);
 * no game options here (each game of the cup plays with its last options: host.cup_options);
 * a resumed cup waits for its own seats: exactly the cup's seats must be taken (its CPU
-  players are back already; its people join again, or X puts a CPU in a missing person's seat);
+  players are back already; its people join again, or a CPU is added in a missing person's
+  place: the problem line says so in words, each seat's slot shows its own add-a-CPU and
+  leave buttons, as in the lobby);
 * when the countdown runs out it hands over to the host (scenes/cup/host.py) instead of
   starting a game, and B on an empty table leaves the cup (as it leaves the lobby).
 """
@@ -42,11 +44,13 @@ class CupLobbyScene(LobbyScene):
         wanted = [p["seat"] for p in self.host.cup.players]
         extra = [s for s in seats.occupied() if s.index not in wanted]
         if extra:
-            return f"{extra[0].name} is not in this cup: hold Back to leave"
+            return f"{extra[0].name} is not in this cup: please leave the seat"
         missing = [i for i in wanted if seats[i].is_free]
         if missing:
             people = names(seats, missing)
-            return f"Waiting for {people}: join, or X for a CPU"
+            if not seats.humans():  # (as the lobby says it: any button but back joins)
+                return f"Waiting for {people}: press a button to join"
+            return f"Waiting for {people}: join, or add a CPU"
         return super().problem()
 
     def start(self) -> None:

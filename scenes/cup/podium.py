@@ -89,7 +89,18 @@ class PodiumScene(Scene):
         else:
             self.menu.draw(canvas, SIDE.bottom + 40, width=SIDE.width, x=SIDE.centerx,
                            height=72)
-            look.hint(canvas, "A: back to the menu (the cup is over)")
+            self.draw_prompt(canvas)
+
+    def draw_prompt(self, canvas) -> None:
+        """Under the menu, clear of the places past third listed under the podium: the seated
+        people's own buttons, with the short words when many devices leave no room for the
+        long ones (and across the bottom when not even those fit beside the menu)."""
+        for words in ("back to the menu (the cup is over)", "back to the menu"):
+            pairs = self.hint_pairs([("a", words)])
+            if look.caps_row_size(pairs, look.SMALL, 10_000)[0] <= SIDE.width:
+                look.caps_row(canvas, (SIDE.centerx, look.SAFE.bottom), pairs, look.SMALL)
+                return
+        look.caps_row(canvas, (look.CENTER[0], look.SAFE.bottom), pairs, look.SMALL)
 
     def draw_stage(self, canvas, seats) -> None:
         col_w = STAGE.width // 3
@@ -124,7 +135,7 @@ class PodiumScene(Scene):
                 look.text(canvas, fit(seat.name, size, width - 8), (cx, col.top - 60), size,
                           look.TEXT, "midtop")
         rest = [row for row in self.standings if row["place"] > 3]
-        y = floor + 30
+        y = floor + 20   # five rows (eight players) end inside the safe area
         for row in rest[:5]:
             seat = seats[row["player"]]
             look.text(canvas, ordinal(row["place"]), (STAGE.left + 20, y + 24), look.BODY,
@@ -132,7 +143,7 @@ class PodiumScene(Scene):
             player_row(canvas, seat, STAGE.left + 110, y + 24)
             look.text(canvas, f"{row['total']} points", (STAGE.right - 20, y + 24), look.BODY,
                       look.TEXT, "midright")
-            y += 54
+            y += 50
 
     def draw_awards(self, canvas, seats) -> None:
         look.panel(canvas, SIDE)

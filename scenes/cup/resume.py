@@ -3,7 +3,8 @@
     Resume the cup   the host takes over (the players take their seats again)
     Not now          back to the title; the cup stays saved (Party night offers it again)
     Forget it        the saved cup is removed
-Any device may answer (no seat is taken yet); B is "Not now".
+Any device may answer (no seat is taken yet); B (or Escape) is "Not now". The prompts show
+the buttons of whoever pressed last (scenes/base.py, draw_hint).
 """
 
 from __future__ import annotations
@@ -35,6 +36,14 @@ class CupResumeScene(Scene):
         self.menu = Menu([("resume", "Resume the cup"), ("later", "Not now"),
                           ("forget", "Forget it")])
 
+    def handle_raw(self, event, t_ns: int) -> bool:
+        """Escape is "Not now", as B is."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("back")
+            self.app.manager.pop()
+            return True
+        return False
+
     def handle(self, item) -> None:
         what = self.menu.handle(item)
         if what == "move":
@@ -64,7 +73,7 @@ class CupResumeScene(Scene):
         return f"{played}: {who} {verb} with {rows[0]['total']} points"
 
     def draw(self, canvas) -> None:
-        box = pygame.Rect(0, 0, 1200, 640)
+        box = pygame.Rect(0, 0, 1200, 700)
         box.center = look.CENTER
         look.panel(canvas, box)
         look.text(canvas, "A party night was left unfinished", (box.centerx, box.top + 36),
@@ -77,3 +86,6 @@ class CupResumeScene(Scene):
                                                               box.width - 120, 100),
                        look.SMALL, look.MUTED)
         self.menu.draw(canvas, box.top + 340, width=640, height=72, gap=16)
+        self.draw_hint(canvas, [(("up", "down"), "choose"), ("a", "pick"), ("b", "not now"),
+                                ("escape", "not now")], pos=(box.centerx, box.bottom - 24),
+                       max_width=box.width - 60)

@@ -1,6 +1,6 @@
 """Party night, first screen: pick the games of the cup.
 
-Up/Down move, A chooses, B goes back. The items:
+Up/Down move, A chooses, B (or Escape) goes back. The items:
     Resume the cup ...        (only when a cup was left unfinished) carry on with it
     All five games            a cup of every game, in the select screen's order: starts at once
     Quick: three random ones  three games drawn at random: starts at once
@@ -8,7 +8,8 @@ Up/Down move, A chooses, B goes back. The items:
                               takes it out again
     Start the cup             with the games picked (2 to 5)
 The panel on the right shows the cup as picked, the players it takes and the points table.
-A new cup replaces an unfinished one once its first game is over (the hint says so).
+A new cup replaces an unfinished one once its first game is over (a note over the prompts
+says so). The prompts show the buttons of whoever pressed last (scenes/base.py, draw_hint).
 """
 
 from __future__ import annotations
@@ -72,6 +73,14 @@ class CupSetupScene(Scene):
         return f"Start the cup: {WORDS.get(n, n)} games"
 
     # -- input -----------------------------------------------------------------------------------
+    def handle_raw(self, event, t_ns: int) -> bool:
+        """Escape goes back, as B does."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("back")
+            self.app.manager.pop()
+            return True
+        return False
+
     def handle(self, item) -> None:
         what = self.menu.handle(item)
         if what == "move":
@@ -117,10 +126,20 @@ class CupSetupScene(Scene):
     def draw(self, canvas) -> None:
         look.background(canvas)
         look.title(canvas, "Party night: pick the games")
+        # the prompts first: with many different devices seated they take two lines, and the
+        # panel ends above them (and above the note about the unfinished cup)
+        hint = self.draw_hint(canvas, [(("up", "down"), "choose"), ("a", "pick"), ("b", "back"),
+                                       ("escape", "back")])
+        above = hint.top if hint.height else look.SAFE.bottom
+        if self.saved is not None:
+            above = look.text(canvas, "A new cup replaces the unfinished one",
+                              (look.CENTER[0], above - 12), look.SMALL, look.MUTED,
+                              "midbottom").top
         left_x = look.SAFE.left + 380
         self.menu.draw(canvas, look.SAFE.top + 130, width=760, x=left_x, height=64, gap=12)
         panel = pygame.Rect(look.SAFE.left + 820, look.SAFE.top + 130,
-                            look.SAFE.right - look.SAFE.left - 820, 700)
+                            look.SAFE.right - look.SAFE.left - 820,
+                            min(700, above - 16 - look.SAFE.top - 130))
         look.panel(canvas, panel)
         x, y = panel.left + 40, panel.top + 30
         key = self.menu.key
@@ -132,8 +151,8 @@ class CupSetupScene(Scene):
             look.text(canvas, heading, (x, y), look.LARGE, look.ACCENT)
             y += 80
             if not shown:
-                look.paragraph(canvas, "Add games with A, or take all of them, or three at "
-                                       "random.", pygame.Rect(x, y, panel.width - 80, 200),
+                look.paragraph(canvas, "Add games one by one, or take all of them, or "
+                                       "three at random.", pygame.Rect(x, y, panel.width - 80, 200),
                                look.BODY, look.MUTED)
             for i, game_id in enumerate(shown):
                 look.text(canvas, f"{i + 1}.  {game.GAMES[game_id].name}", (x, y), look.BODY,
@@ -149,10 +168,6 @@ class CupSetupScene(Scene):
                      f"Flixo, played together: a win gives everyone {TEAM_WON_POINTS}"):
             look.text(canvas, line, (x, y), look.SMALL, look.MUTED)
             y += 42
-        hint = "Up / Down: choose    A: pick    B: back"
-        if self.saved is not None:
-            hint += "    (a new cup replaces the unfinished one)"
-        look.hint(canvas, hint)
 
     def draw_game(self, canvas, panel, game_id: str) -> None:
         info = game.GAMES[game_id]
