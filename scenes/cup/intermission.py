@@ -19,6 +19,7 @@ import pygame
 
 import game
 from game.cup import PLACE_POINTS
+from game.words import ordinal
 from shell import look, paint
 
 from . import names
@@ -36,10 +37,6 @@ DEMO_MS = 9000
 BOARD = pygame.Rect(look.SAFE.left, look.SAFE.top + 200, 1010, 700)
 SIDE = pygame.Rect(BOARD.right + 40, BOARD.top, look.SAFE.right - BOARD.right - 40, 500)
 MENU_H = 2 * 72 + 16     # the menu's two items, under SIDE; BOARD ends where the menu does
-
-
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def player_row(canvas, seat, x: int, y: int, glyph: str = "") -> int:

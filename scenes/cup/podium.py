@@ -14,10 +14,11 @@ from __future__ import annotations
 import pygame
 
 import game
+from game.words import ordinal
 from shell import look, paint
 
 from . import names
-from .intermission import draw_award, fit, ordinal, player_row
+from .intermission import draw_award, fit, player_row
 from ..base import Scene
 from ..widgets import Menu, down
 

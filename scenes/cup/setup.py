@@ -21,6 +21,7 @@ import pygame
 import game
 from game.cup import (MAX_GAMES, MIN_GAMES, PLACE_POINTS, QUICK_GAMES, TEAM_WON_POINTS, Cup,
                       player_range, quick_pick)
+from game.words import ordinal
 from shell import look
 
 from . import load_saved
@@ -162,7 +163,7 @@ class CupSetupScene(Scene):
                 lo, hi = player_range(game.GAMES[g] for g in shown)
                 look.text(canvas, f"for {players_text(lo, hi)}", (x, y + 10), look.BODY,
                           look.MUTED)
-        points = "    ".join(f"{_ordinal(i + 1)} {p}" for i, p in enumerate(PLACE_POINTS) if p)
+        points = "    ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(PLACE_POINTS) if p)
         y = panel.bottom - 150
         for line in ("Cup points per place:", points,
                      f"Flixo, played together: a win gives everyone {TEAM_WON_POINTS}"):
@@ -181,7 +182,3 @@ class CupSetupScene(Scene):
         y += 70
         look.paragraph(canvas, info.pitch, pygame.Rect(x, y, panel.width - 80, 250), look.BODY,
                        look.MUTED)
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
