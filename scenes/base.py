@@ -47,6 +47,8 @@ every seated person's own when people sit, else the device that last pressed a b
 
 from __future__ import annotations
 
+import pygame
+
 from shell import look
 
 # Escape: pauses a game of keyboard players and goes back on the shared screens
@@ -88,8 +90,20 @@ class Scene:
     def handle(self, item) -> None:
         pass
 
+    escape_goes_back = False  # True: on this screen the Escape key goes back, as B does
+
     def handle_raw(self, event, t_ns: int) -> bool:
+        """A raw SDL event before the input hub sees it; True: taken here."""
+        if (self.escape_goes_back and event.type == pygame.KEYDOWN
+                and event.key == pygame.K_ESCAPE):
+            self.back()
+            return True
         return False
+
+    def back(self) -> None:
+        """Leave this screen for the one under it (B, or Escape where it goes back)."""
+        self.app.audio.play("back")
+        self.app.manager.pop()
 
     def on_device(self, change) -> None:
         pass

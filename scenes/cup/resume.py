@@ -28,6 +28,7 @@ def saved_seats(cup) -> list[Seat]:
 
 
 class CupResumeScene(Scene):
+    escape_goes_back = True  # Escape is "Not now", as B is
     opaque = False
     dim_below = 170
 
@@ -36,21 +37,12 @@ class CupResumeScene(Scene):
         self.menu = Menu([("resume", "Resume the cup"), ("later", "Not now"),
                           ("forget", "Forget it")])
 
-    def handle_raw(self, event, t_ns: int) -> bool:
-        """Escape is "Not now", as B is."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("back")
-            self.app.manager.pop()
-            return True
-        return False
-
     def handle(self, item) -> None:
         what = self.menu.handle(item)
         if what == "move":
             self.app.audio.play("move")
         elif what == "back":
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
         elif what == "choose":
             self.app.audio.play("confirm")
             if self.menu.key == "resume":

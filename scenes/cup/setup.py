@@ -36,6 +36,8 @@ def players_text(lo: int, hi: int) -> str:
 
 
 class CupSetupScene(Scene):
+    escape_goes_back = True  # Escape goes back, as B does
+
     def enter(self, **kw) -> None:
         self.picked: list[str] = []
         self.t = 0.0
@@ -74,21 +76,12 @@ class CupSetupScene(Scene):
         return f"Start the cup: {WORDS.get(n, n)} games"
 
     # -- input -----------------------------------------------------------------------------------
-    def handle_raw(self, event, t_ns: int) -> bool:
-        """Escape goes back, as B does."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("back")
-            self.app.manager.pop()
-            return True
-        return False
-
     def handle(self, item) -> None:
         what = self.menu.handle(item)
         if what == "move":
             self.app.audio.play("move")
         elif what == "back":
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
         elif what == "choose":
             self.choose(self.menu.key)
 

@@ -156,11 +156,9 @@ class CalibrateScene(Scene):
                 self.app.settings.update(**{lag.VIDEO: 0, lag.AUDIO: 0})
                 self.app.audio.play("confirm")
             else:
-                self.app.audio.play("back")
-                self.app.manager.pop()
+                self.back()
         elif what == "back":
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, canvas) -> None:

@@ -28,6 +28,8 @@ LEVEL_WORDS = {"easy": "loses to a first-time player",
 
 
 class HowToScene(Scene):
+    escape_goes_back = True  # Escape goes back, as B does
+
     def enter(self, game_id: str, scene_class, options=None, **kw) -> None:
         self.options = options or {}  # chosen in the lobby, handed on to the game
         self.game_id = game_id
@@ -38,14 +40,6 @@ class HowToScene(Scene):
     def humans(self):
         """The seated people with a device (a seat whose pad is lost cannot say it is done)."""
         return [s for s in self.app.seats.humans() if not s.lost]
-
-    def handle_raw(self, event, t_ns: int) -> bool:
-        """Escape goes back to the lobby, as B does."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("back")
-            self.app.manager.pop()
-            return True
-        return False
 
     def handle(self, item) -> None:
         if not down(item) or item.seat is None:
@@ -58,8 +52,7 @@ class HowToScene(Scene):
             if all(s.index in self.done for s in self.humans()):
                 self.go()
         elif item.action in ("b", "back"):
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
 
     def go(self) -> None:
         self.app.audio.play("go")

@@ -26,19 +26,14 @@ SETTLE_MS = 900  # a combination must stay the same this long before it is judge
 
 
 class KeyTestScene(Scene):
+    escape_goes_back = True  # Escape goes back, as B does
+
     def enter(self, **kw) -> None:
         self.best = {zone: 0 for zone in KEYBOARD_ZONES}
         self.best_all = 0
         self.verdicts: dict[str, str] = {}
         self.last_combo: dict[str, tuple] = {}
         self.stable_ms: dict[str, float] = {zone: 0.0 for zone in KEYBOARD_ZONES}
-
-    def handle_raw(self, event, t_ns: int) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("back")
-            self.app.manager.pop()
-            return True
-        return False
 
     def handle(self, item) -> None:
         if down(item, "b") and not item.device.startswith("kb"):  # a pad's (or phone's) B

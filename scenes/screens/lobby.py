@@ -50,6 +50,8 @@ QR_MODULE = 8            # canvas px per QR module (a version-3 code with its ma
 
 
 class LobbyScene(Scene):
+    escape_goes_back = True  # Escape goes back, as B does
+
     def enter(self, game_id: str, **kw) -> None:
         self.game_id = game_id
         self.info = game.GAMES[game_id]
@@ -248,17 +250,6 @@ class LobbyScene(Scene):
             self.app.audio.play("leave")
             self.countdown = None
 
-    def handle_raw(self, event, t_ns: int) -> bool:
-        """Escape goes back to the game select, as B does (the seats stay taken)."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return False
-
-    def back(self) -> None:
-        """Back to the game select (the seats stay taken for the next game)."""
-        self.app.audio.play("back")
-        self.app.manager.pop()
 
     # -- time ----------------------------------------------------------------------------------
     def problem(self) -> str:

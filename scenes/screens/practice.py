@@ -118,15 +118,13 @@ class PracticeScene(Scene):
         if what == "move":
             self.app.audio.play("move")
         elif what == "back":
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
         elif what == "choose":
             self.choose(self.menu.key, item.device)
 
     def choose(self, key: str, device: str) -> None:
         if key == "back":
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
         elif key in ("stats", "calibrate"):
             self.app.audio.play("confirm")
             self.app.manager.push(key)
@@ -243,8 +241,7 @@ class PracticeSummaryScene(Scene):
         if what == "move":
             self.app.audio.play("move")
         elif what == "back":
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
         elif what == "choose":
             self.app.audio.play("confirm")
             if self.menu.key == "again":

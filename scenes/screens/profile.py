@@ -133,8 +133,7 @@ class ProfileScene(Scene):
 
     def handle_list(self, action: str) -> None:
         if action in ("b", "back"):
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
             return
         if not self.items:
             return

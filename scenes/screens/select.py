@@ -30,20 +30,14 @@ def players_text(info) -> str:
 
 
 class SelectScene(Scene):
+    escape_goes_back = True  # Escape goes back, as B does
+
     def enter(self, **kw) -> None:
         self.ids = list(game.GAMES)
         self.index = 0
         if kw.get("game_id") in self.ids:
             self.index = self.ids.index(kw["game_id"])
         self.art: dict = {}
-
-    def handle_raw(self, event, t_ns: int) -> bool:
-        """Escape goes back, as B does."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("back")
-            self.app.manager.pop()
-            return True
-        return False
 
     def handle(self, item) -> None:
         if not down(item):
@@ -58,8 +52,7 @@ class SelectScene(Scene):
             self.app.audio.play("confirm")
             self.app.manager.push("lobby", game_id=self.ids[self.index])
         elif item.action in ("b", "back"):
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
 
     def tile_picture(self, game_id: str) -> pygame.Surface:
         """The tile's picture, drawn once by code at its final size."""

@@ -194,8 +194,7 @@ class SettingsScene(Scene):
             elif key == "done":
                 self.app.manager.pop()
         elif what == "back" or down(item, "back"):
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
 
     def open_zone(self, zone: str) -> None:
         self.editing = zone

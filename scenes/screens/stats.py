@@ -155,8 +155,7 @@ class StatsScene(Scene):
             return
         action = item.action
         if action in ("b", "back"):
-            self.app.audio.play("back")
-            self.app.manager.pop()
+            self.back()
         elif action in ("left", "right") and len(self.profiles) > 1:
             ids = [p.id for p in self.profiles]
             step = 1 if action == "right" else -1
