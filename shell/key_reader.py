@@ -18,7 +18,7 @@ it was read right then and is stamped as taken) and is dropped, so a press never
 of an earlier one. Keys this module cannot name are stamped as taken, as before.
 
 Other platforms (Windows, macOS, Wayland without XWayland) keep the main thread's stamps: the
-floor there is the time the main thread is blind (README, "Timing").
+floor there is the time the main thread is blind (README, "Timing: who was first").
 """
 
 from __future__ import annotations
