@@ -100,6 +100,18 @@ class Scene:
             return True
         return False
 
+    def menu_input(self, item, confirm: bool = True) -> str | None:
+        """self.menu takes the press: a move clicks, B goes back (back()), a choice sounds
+        "confirm" (confirm=False: the caller sounds it). Returns what the menu did."""
+        what = self.menu.handle(item)
+        if what == "move":
+            self.app.audio.play("move")
+        elif what == "back":
+            self.back()
+        elif what == "choose" and confirm:
+            self.app.audio.play("confirm")
+        return what
+
     def back(self) -> None:
         """Leave this screen for the one under it (B, or Escape where it goes back)."""
         self.app.audio.play("back")

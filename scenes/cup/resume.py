@@ -38,13 +38,7 @@ class CupResumeScene(Scene):
                           ("forget", "Forget it")])
 
     def handle(self, item) -> None:
-        what = self.menu.handle(item)
-        if what == "move":
-            self.app.audio.play("move")
-        elif what == "back":
-            self.back()
-        elif what == "choose":
-            self.app.audio.play("confirm")
+        if self.menu_input(item) == "choose":
             if self.menu.key == "resume":
                 self.app.manager.replace("cup", cup=self.cup, resumed=True)
             elif self.menu.key == "forget":

@@ -77,12 +77,7 @@ class CupSetupScene(Scene):
 
     # -- input -----------------------------------------------------------------------------------
     def handle(self, item) -> None:
-        what = self.menu.handle(item)
-        if what == "move":
-            self.app.audio.play("move")
-        elif what == "back":
-            self.back()
-        elif what == "choose":
+        if self.menu_input(item, confirm=False) == "choose":
             self.choose(self.menu.key)
 
     def choose(self, key: str) -> None:

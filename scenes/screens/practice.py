@@ -114,12 +114,7 @@ class PracticeScene(Scene):
             elif seats.add_cpu(self.app.settings.get("cpu_level", "normal")) is not None:
                 self.app.audio.play("join")
             return
-        what = self.menu.handle(item)
-        if what == "move":
-            self.app.audio.play("move")
-        elif what == "back":
-            self.back()
-        elif what == "choose":
+        if self.menu_input(item, confirm=False) == "choose":
             self.choose(self.menu.key, item.device)
 
     def choose(self, key: str, device: str) -> None:
@@ -237,13 +232,7 @@ class PracticeSummaryScene(Scene):
             if down(item):
                 self.app.manager.reset("title")
             return
-        what = self.menu.handle(item)
-        if what == "move":
-            self.app.audio.play("move")
-        elif what == "back":
-            self.back()
-        elif what == "choose":
-            self.app.audio.play("confirm")
+        if self.menu_input(item) == "choose":
             if self.menu.key == "again":
                 self.app.manager.replace("drill", game_id=self.drill.id, options=self.options)
             elif self.menu.key == "stats":
