@@ -11,7 +11,7 @@ import pytest
 from scenes.practice import lag
 from scenes.screens.calibrate import BEATS, MIXER_BUFFER, PERIOD_MS
 from shell.settings import Settings
-from tests.practice_rig import MS, drawn_texts, frame, key_at, rig, run_until  # noqa: F401
+from tests.clock_rig import MS, drawn_texts, frame, key_at, rig, run_until  # noqa: F401
 
 PERIOD = PERIOD_MS * MS
 

@@ -9,19 +9,15 @@ fast this machine is.
 import pygame
 import pytest
 
-from scenes.manager import SceneManager  # noqa: E402
 from shell import look
-from shell.app import App
 from shell.input import DEFAULT_ZONES, KEYBOARD_ZONES
-from shell.settings import Settings
-from shell.stats import Stats
 from game.core import decode_action
 from game.flotter_otter import Grab, PlaceBox, Undo
 from game.waybills import COLOURS, THEMES, card
 from scenes.games.flotter_otter import scene as fo
 from scenes.games.flotter_otter import art as otter_art
+from tests.clock_rig import frame, rig, run_until  # noqa: F401 (rig: a fixture)
 
-FRAME_NS = 16_666_667
 PAD_BUTTON = {"a": "a", "b": "b", "x": "x", "y": "y", "r": "rightshoulder", "right": "dpright",
               "down": "dpdown", "up": "dpup", "start": "start"}
 EXPECTED = {"a": PlaceBox("green"), "b": PlaceBox("orange"), "x": PlaceBox("blue"),
@@ -29,37 +25,9 @@ EXPECTED = {"a": PlaceBox("green"), "b": PlaceBox("orange"), "x": PlaceBox("blue
             "down": Undo(), "up": Grab()}
 
 
-class Clock:
-    def __init__(self):
-        self.t = 10 ** 12
-
-    def __call__(self):
-        return self.t
-
-
-@pytest.fixture
-def rig(tmp_path):
-    clock = Clock()
-    app = App(SceneManager, settings=Settings(tmp_path / "s.json"), stats=Stats(tmp_path / "s.db"),
-              pace=False, clock_ns=clock)
-    app.start("title")
-    yield app, clock
-    app.close()
-
-
 def frames(rig, n=1):
-    app, clock = rig
     for _ in range(n):
-        clock.t += FRAME_NS
-        app.run(frames=1)
-
-
-def run_until(rig, done, limit=5000):
-    for _ in range(limit):
-        if done():
-            return True
-        frames(rig)
-    return done()
+        frame(rig)
 
 
 def tap(rig, pad, button, after=2):

@@ -16,7 +16,7 @@ from game.drills import DRILLS, Respond
 from scenes.practice.drill import DrillScene
 from shell.app import FRAME_NS
 from scenes.screens.title import ITEMS as TITLE_ITEMS
-from tests.practice_rig import MS, drawn_texts, frame, key_at, rig, run_until, seat  # noqa: F401
+from tests.clock_rig import MS, drawn_texts, frame, key_at, rig, run_until, seat  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 5

@@ -10,7 +10,7 @@ from game.fliegen_klatschen import INFO as FK
 from scenes.games import game_scene_class
 from shell.input import Press
 from shell.seats import CPU_NAMES, Seats
-from tests.practice_rig import frame, key_at, rig, seat  # noqa: F401
+from tests.clock_rig import frame, key_at, rig, seat  # noqa: F401
 
 KB1 = {"a": "f", "b": "g", "x": "r", "y": "t", "start": "1", "down": "s", "up": "w"}
 PAD = "pad:test:1"

@@ -10,7 +10,7 @@ import pytest
 from game import norms
 from scenes.screens.stats import histogram, nice_step
 from scenes.screens.title import ITEMS as TITLE_ITEMS
-from tests.practice_rig import drawn_texts, key_at, rig  # noqa: F401
+from tests.clock_rig import drawn_texts, key_at, rig  # noqa: F401
 
 DAY = 86400
 

@@ -19,48 +19,11 @@ from game.fliegen_klatschen import CATCH_MS, SWATTER, Reveal, Slap
 from game.flotter_otter import ROUND_LIMIT_MS, Grab
 from scenes.games.fliegen_klatschen import scene as fk
 from scenes.games.flotter_otter import scene as fo
-from scenes.manager import SceneManager
-from shell.app import FRAME_NS, App
 from shell.input import Press
-from shell.settings import Settings
-from shell.stats import Stats
+from tests.clock_rig import frame, rig, run_until  # noqa: F401 (rig: a fixture)
 
 SEED = 11
 KB1_A = "f"  # the WASD zone's A key
-
-
-class Clock:
-    """The app's clock, moved by the test (ns)."""
-
-    def __init__(self):
-        self.t = 10 ** 12
-
-    def __call__(self):
-        return self.t
-
-
-@pytest.fixture
-def rig(tmp_path):
-    clock = Clock()
-    app = App(SceneManager, settings=Settings(tmp_path / "s.json"),
-              stats=Stats(tmp_path / "s.db"), pace=False, clock_ns=clock)
-    app.start("title")
-    yield app, clock
-    app.close()
-
-
-def frame(rig, step_ns=FRAME_NS):
-    app, clock = rig
-    clock.t += step_ns
-    app.run(frames=1)
-
-
-def run_until(rig, done, limit=4000):
-    for _ in range(limit):
-        if done():
-            return True
-        frame(rig)
-    return done()
 
 
 def start(rig, game_scene, second="cpu"):

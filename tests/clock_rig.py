@@ -1,6 +1,6 @@
-"""The rig of the practice tests: the real App on a clock the test moves (so moments can be
-chosen to the ms), keys posted as real pygame events and stamped by the loop, seats with
-profiles, and what a frame drew. Not a test module."""
+"""The rig of tests that choose moments to the ms (time order, practice, Flotter Otter's scene):
+the real App on a clock the test moves, keys posted as real pygame events and stamped by the
+loop, seats with profiles, and what a frame drew. Not a test module."""
 
 import pygame
 import pytest
@@ -15,6 +15,8 @@ MS = 1_000_000
 
 
 class Clock:
+    """The app's clock, moved by the test (ns)."""
+
     def __init__(self):
         self.t = 10 ** 12
 
@@ -39,7 +41,7 @@ def frame(rig, step_ns=FRAME_NS):
     app.run(frames=1)
 
 
-def run_until(rig, done, limit=3000, step_ns=FRAME_NS):
+def run_until(rig, done, limit=5000, step_ns=FRAME_NS):
     for _ in range(limit):
         if done():
             return True
