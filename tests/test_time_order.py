@@ -234,3 +234,25 @@ def test_a_slap_just_after_a_catch_closes_still_shows_its_result_and_records_the
     slaps = app.stats.by_player("fliegen_klatschen", "slap")
     assert slaps[scene.seats[1].name].count == 1
     assert scene.state.false_starts == [0, 0]  # refused as too late, not a false start
+
+
+def test_a_tie_on_the_same_ms_favours_no_seat_and_is_the_same_every_time():
+    """Ties on identical stamps: a hash of seed, ms and seat decides (documented in README,
+    "Timing: who was first"); over many ms each of two seats wins about half, and the same
+    game decides the same tie the same way."""
+    from scenes.game_scene import tie_rank
+
+    firsts = [min(range(2), key=lambda p: tie_rank(SEED, ms, p)) for ms in range(2000)]
+    assert 900 < firsts.count(0) < 1100
+    assert firsts == [min(range(2), key=lambda p: tie_rank(SEED, ms, p)) for ms in range(2000)]
+    eight = [min(range(8), key=lambda p: tie_rank(SEED, ms, p)) for ms in range(4000)]
+    assert all(350 < eight.count(p) < 650 for p in range(8))  # 500 each expected
+
+
+def test_a_new_game_draws_a_64_bit_seed(rig):
+    """A seed below 2^30 could be found from the first view's card backs by brute force."""
+    app, _ = rig
+    app.seats.add_cpu("hard")
+    app.seats.add_cpu("hard")
+    seeds = {app.manager.reset(fk.SCENE).seed for _ in range(8)}
+    assert len(seeds) == 8 and max(seeds) >= 2 ** 40
