@@ -660,7 +660,7 @@ class GameScene(Scene):
         wait on it (time decides there: the timeline only draws)."""
         return self.timeline.busy(self.anim_ms)
 
-    def fill(self, text: str) -> str:
+    def named(self, text: str) -> str:
         """A core's sentence ({p0}, {p1} ...) with the seats' names in."""
         return fill_names(text, [seat.name for seat in self.seats])
 

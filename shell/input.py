@@ -422,6 +422,7 @@ class InputHub:
 
     # ---- keyboard bindings -------------------------------------------------------------
     def _build_keymap(self) -> None:
+        self._names: dict = {}  # device -> names(device), made when first asked for
         self._keymap: dict[int, tuple[str, str]] = {}
         for zone, table in self.bindings.items():
             for action, name in table.items():
@@ -528,11 +529,20 @@ class InputHub:
         """Say which pad model a device id is (PAD_NAMES key or "nintendo"); the hub does this
         itself when it opens a pad, from SDL's controller type."""
         self._models[device] = model
+        self._names.pop(device, None)
 
     def names(self, device: str | None) -> dict[str, ButtonName]:
         """action -> what this device calls the button for it (only the actions it has); a
         pad also has "move" (its d-pad or left stick as a whole) and "move2" (its right
-        stick), for prompts that mean all four directions."""
+        stick), for prompts that mean all four directions. Made once per device (every
+        prompt asks, every frame) and made again when its keys or its model change; read it,
+        never change it."""
+        found = self._names.get(device)
+        if found is None:
+            found = self._names[device] = self._make_names(device)
+        return found
+
+    def _make_names(self, device: str | None) -> dict[str, ButtonName]:
         family = self.family(device)
         if family == "keys":
             table = self.bindings[device]
@@ -767,6 +777,7 @@ class InputHub:
         self._pads[instance_id] = _Pad(device, instance_id, guid, name,
                                        controller=handle, joystick=joy, model=model)
         self._models[device] = model
+        self._names.pop(device, None)
         self.glyph(device)  # number the pad in order of arrival
         out.append(DeviceChange(kind, device, seat, t_ns, name))
 

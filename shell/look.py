@@ -103,6 +103,9 @@ def _unkerned_pieces(font: pygame.font.Font, text: str, gaps: dict) -> list[str]
     return pieces + [text[start:]]
 
 
+SIZES_KEPT = 4096  # measured texts remembered per font (then forgotten all at once)
+
+
 class Font:
     """pygame-ce's bundled font measured in canvas units: render() draws its glyphs at
     paint.SCALE (so text is sharp at 4K), size() and get_linesize() answer in units.
@@ -115,6 +118,7 @@ class Font:
         self.units = self.pixels if paint.SCALE == 1 else pygame.font.Font(FONT_FILE, size)
         self._gaps: dict[str, bool] = {}
         self._unit_gaps: dict[str, bool] = {}
+        self._sizes: dict[str, tuple[int, int]] = {}
 
     def render(self, text: str, antialias: bool, colour, background=None) -> pygame.Surface:
         pieces = _unkerned_pieces(self.pixels, text, self._gaps)
@@ -132,9 +136,15 @@ class Font:
         return max([self.pixels.get_ascent()] + tops)
 
     def size(self, text: str) -> tuple[int, int]:
-        sizes = [self.pixels.size(p) for p in _unkerned_pieces(self.pixels, text, self._gaps)]
-        w, h = sum(s[0] for s in sizes), max(s[1] for s in sizes)
-        return -(-w // paint.SCALE), -(-h // paint.SCALE)
+        found = self._sizes.get(text)
+        if found is None:  # (prompts measure the same few texts every frame)
+            sizes = [self.pixels.size(p) for p in _unkerned_pieces(self.pixels, text, self._gaps)]
+            w, h = sum(s[0] for s in sizes), max(s[1] for s in sizes)
+            found = -(-w // paint.SCALE), -(-h // paint.SCALE)
+            if len(self._sizes) > SIZES_KEPT:
+                self._sizes.clear()
+            self._sizes[text] = found
+        return found
 
     def width_1080p(self, text: str) -> int:
         """The width of text as drawn at 1080p: for decisions such as where a line breaks,
@@ -797,34 +807,53 @@ def caps_row(canvas, pos, pairs, size: int = SMALL, colour=MUTED, anchor: str = 
     of them (one device's buttons for the prompt, drawn side by side; "/" between the devices)
     and meaning the words after them. Placed by `anchor` at pos; wraps onto more lines (upwards
     for a bottom anchor) when wider than max_width (SAFE's width by default). Returns the rect of
-    all lines (empty, at pos, when there is nothing to show)."""
+    all lines (empty, at pos, when there is nothing to show). The row is drawn once and cached
+    (every screen shows the same prompts frame after frame)."""
     max_width = max_width or SAFE.width
-    lines = _caps_lines(pairs, size, max_width)
-    slash = font(size).size(" / ")[0]
-    h = font(size).size("Ag")[1] + 12
     w, total_h = caps_row_size(pairs, size, max_width)
     total = pygame.Rect(0, 0, w, total_h)
     setattr(total, anchor, pos)
-    y = total.top
+    if not w or not total_h:
+        return total
+    align = ("center" if anchor in ("midtop", "midbottom", "center")
+             else "right" if anchor.endswith("right") else "left")
+    key = ("caps_row", _caps_key(pairs), size, tuple(colour), max_width, align)
+
+    def build():
+        surf = paint.surface((w, total_h), pygame.SRCALPHA)
+        _draw_caps_lines(surf, _caps_lines(pairs, size, max_width), size, colour, align, w)
+        return _prepare(surf)
+    paint.blit(canvas, cached(key, build), total)
+    return total
+
+
+def _caps_key(pairs) -> tuple:
+    """What a caps_row's picture depends on: each button's text, family, action and place."""
+    def cap(c):
+        return (str(c), getattr(c, "family", ""), getattr(c, "action", ""),
+                getattr(c, "place", ""))
+    return tuple((tuple(tuple(cap(c) for c in (g if isinstance(g, tuple) else (g,)))
+                        for g in caps), meaning) for caps, meaning in pairs)
+
+
+def _draw_caps_lines(surf, lines, size: int, colour, align: str, w: int) -> None:
+    slash = font(size).size(" / ")[0]
+    h = font(size).size("Ag")[1] + 12
+    y = 0
     for line, line_w in lines:
-        x = total.left
-        if anchor in ("midtop", "midbottom", "center"):
-            x = total.centerx - line_w // 2
-        elif anchor.endswith("right"):
-            x = total.right - line_w
+        x = {"center": (w - line_w) // 2, "right": w - line_w}.get(align, 0)
         for _, caps, meaning in line:
             for i, group in enumerate(caps):
                 if i:
-                    text(canvas, " / ", (x, y + h // 2), size, colour, "midleft")
+                    text(surf, " / ", (x, y + h // 2), size, colour, "midleft")
                     x += slash
                 for j, cap in enumerate(group):
-                    x = button_cap(canvas, (x + (6 if j else 0), y), cap, size).right
+                    x = button_cap(surf, (x + (6 if j else 0), y), cap, size).right
             if meaning:
-                text(canvas, meaning, (x + 10, y + h // 2), size, colour, "midleft")
+                text(surf, meaning, (x + 10, y + h // 2), size, colour, "midleft")
                 x += 10 + font(size).size(meaning)[0]
             x += CAPS_GAP
         y += h + 12
-    return total
 
 
 # A CPU player's level as a colour (its badge in the lobby and the seat strip).

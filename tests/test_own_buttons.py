@@ -70,6 +70,7 @@ class Recorder:
     def clear(self):
         self.caps.clear()
         self.texts.clear()
+        look.reset_cache()  # prompt rows are cached pictures: draw them afresh to see them
 
 
 def check(app, device, family, rec, where, allow_keys=False):

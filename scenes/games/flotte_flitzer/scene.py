@@ -758,7 +758,7 @@ class FlotteFlitzerScene(GameScene):
 
     def draw_end(self, canvas, view) -> None:
         light = view["highlight"]
-        lines = look.wrap(self.fill(light["text"]), look.SMALL, 820) if light else []
+        lines = look.wrap(self.named(light["text"]), look.SMALL, 820) if light else []
         box = pygame.Rect(0, 0, 900, 200 + 64 * self.players + 38 * len(lines[:3]))
         box.center = TRACK.center
         look.dim(canvas, 120)

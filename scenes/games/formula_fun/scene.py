@@ -542,7 +542,7 @@ class FormulaFunScene(GameScene):
     def draw_end(self, canvas, view) -> None:
         res = view["result"]
         light = view["highlight"]
-        lines = look.wrap(self.fill(light["text"]), look.SMALL, 740) if light else []
+        lines = look.wrap(self.named(light["text"]), look.SMALL, 740) if light else []
         n = view["players"]
         box = pygame.Rect(0, 0, 820, 220 + 60 * n + 38 * len(lines[:3]))
         box.center = TRACK.center
