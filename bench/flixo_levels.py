@@ -10,7 +10,8 @@ legal move), "easy" (a first-time player: no plan for the next display, many sli
 (an average adult) and "hard" (a practised player). The row where the person plays at the
 partners' level is a table of CPUs alone. Figures carry about +-5 points at 100 games.
 
-`level_table(...)` returns the figures for the shared bench (bench/cpu_levels.py).
+`level_table(...)` returns the figures; `win_rates` and `method` are what bench/cpu_levels.py
+calls (2 players at Level 1, its own games per cell and seeds).
 """
 
 from __future__ import annotations
@@ -28,6 +29,15 @@ from game.runner import play  # noqa: E402
 
 PARTNERS = ("easy", "normal", "hard")
 PEOPLE = ("random", "easy", "normal", "hard")
+GAME_IDS = ("flixo",)
+CPU_LEVELS_PLAYERS = 2  # (bench/cpu_levels.py's table)
+GRID = (f"team win rate, {CPU_LEVELS_PLAYERS} players at Level 1: the person (rows) with "
+        "partners of a level (columns)")
+TARGETS = ()
+TARGET_NOTES = (
+    "n/a: cooperative, so a level is a partner, not an opponent; and the person is modelled by",
+    "the CPU levels themselves, so no level can be checked against an independent person.",
+    "What the table can say: how much a partner level lifts or sinks each kind of person.")
 
 
 def _one(args) -> tuple[bool, int]:
@@ -53,6 +63,18 @@ def level_table(players: int = 3, games: int = 100, seed: int = 1000, options=No
                     "won": len(wins) / games, "games": games,
                     "total": sum(wins) / len(wins) if wins else None}
     return cells
+
+
+def win_rates(game_id: str = "flixo", games: int = 100, seed: int = 1000) -> dict:
+    """{(person, partners): the team's win rate}, CPU_LEVELS_PLAYERS players at Level 1."""
+    table = level_table(CPU_LEVELS_PLAYERS, games, seed, {"level": 1})
+    return {key: cell["won"] for key, cell in table.items()}
+
+
+def method(game_id: str = "flixo") -> list[str]:
+    return ["people: seat 0, a bot: random (presses anything), easy for a first-time player,",
+            "  normal for an average adult, hard for a practised one (no human data, no timing,",
+            "  no norm); the row at the partners' level is a team of CPUs alone"]
 
 
 class _Inline:

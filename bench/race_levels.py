@@ -1,5 +1,5 @@
 """CPU levels of the racing games (Flotte Flitzer, Formula Fun) against each other and against a
-model of a first-time player: win rates by level. Prints a table; a figure, not a test.
+model of a first-time player: win rates by level. Prints tables; figures, not a test.
 
 Nobody can sit a panel of people down in a benchmark, so people are modelled:
 
@@ -12,30 +12,32 @@ Nobody can sit a panel of people down in a benchmark, so people are modelled:
   normal clearly but not always (a challenge for a practised player).
 
 Each cell plays two-seat games with the seats swapped every other game (the first seat has an
-edge in both games) and counts a shared win as half. Run:
+edge in both games) and counts a shared win as half. Run alone it prints bench/cpu_levels.py's
+report for these two games (level against level, against the first-timer, the targets);
+bench/cpu_levels.py calls `win_rates` and `method` for all games:
 
     .venv/bin/python bench/race_levels.py --games 200
 """
 
 from __future__ import annotations
 
-import argparse
-import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import cpu_levels  # noqa: E402
 from game import GAMES  # noqa: E402
 from game import flotte_flitzer as ff  # noqa: E402
 from game import formula_fun as fun  # noqa: E402
-from game.bots import Bot, make_bot  # noqa: E402
-from game.runner import bot_seed  # noqa: E402
+from game.bots import LEVELS, Bot, make_bot  # noqa: E402
+
+
+FIRST = "first-timer"
 
 
 class FirstTimerFlitzer(Bot):
-    level = "first-timer"
+    level = FIRST
 
     def choose(self, view, legal):
         if len(legal) == 1:
@@ -63,7 +65,7 @@ class FirstTimerFlitzer(Bot):
 
 
 class FirstTimerFun(Bot):
-    level = "first-timer"
+    level = FIRST
 
     def choose(self, view, legal):
         if len(legal) == 1:
@@ -73,54 +75,50 @@ class FirstTimerFun(Bot):
 
 
 PROXIES = {"flotte_flitzer": FirstTimerFlitzer, "formula_fun": FirstTimerFun}
+GAME_IDS = tuple(PROXIES)
+GRID = "CPU level (rows) vs the first-timer model, CPU's win rate"
+TARGETS = (
+    ("easy", FIRST, 0.0, 0.5, "easy loses to a first-time player"),
+    ("normal", FIRST, 0.6, 0.7, "normal beats a first-timer as an average adult would"),
+    ("hard", "normal", 0.55, 0.9, "hard beats normal clearly, not always"),
+)
+TARGET_NOTES = ("(no model of an average or a practised player in the races: normal is held "
+                "to what an",
+                " average adult would do against a first-timer, hard to a clear but not sure "
+                "edge over normal)")
 
 
-def player(game_id, level, seat, seed):
-    if level == "first-timer":
-        return PROXIES[game_id](seat, seed)
-    return make_bot(GAMES[game_id], level, seat, seed)
+def player(game_id):
+    """A player factory for cpu_levels.duel: the first-timer model, or a CPU level."""
+    def make(kind, seat, seed):
+        if kind == FIRST:
+            return PROXIES[game_id](seat, seed)
+        return make_bot(GAMES[game_id], kind, seat, seed)
+    return make
 
 
-def play_one(game_id, levels, seed):
-    info = GAMES[game_id]
-    state = info.new(len(levels), {}, seed)
-    bots = [player(game_id, lv, p, bot_seed(seed, p)) for p, lv in enumerate(levels)]
-    while not state.is_terminal():
-        p = state.current_player()
-        state.apply(p, bots[p].choose(state.view(p), state.legal_actions(p)))
-    return state.outcome()
+def win_rates(game_id, games=200, seed=1):
+    """{(level, "first-timer"): the CPU's win rate} over `games` games each."""
+    info, make = GAMES[game_id], player(game_id)
+    return {(level, FIRST): cpu_levels.duel(info, level, FIRST, games, seed, make)
+            for level in LEVELS}
 
 
-def win_rate(game_id, a, b, games, seed0=0):
-    """How often level a wins against level b, two seats, seats swapped every other game."""
-    score = 0.0
-    for g in range(games):
-        levels = [a, b] if g % 2 == 0 else [b, a]
-        out = play_one(game_id, levels, seed0 + g)
-        mine = 0 if g % 2 == 0 else 1
-        if mine in out.winners:
-            score += 1 / len(out.winners)
-    return score / games
+MODELS = {"flotte_flitzer": ("the card taking an own car furthest now,",
+                             "lanes as offered, a Risiko run stopped at once"),
+          "formula_fun": ("the single card moving its car furthest now,",
+                          "never a turbo beside another card")}
 
 
-PAIRS = [("easy", "first-timer"), ("normal", "first-timer"), ("hard", "first-timer"),
-         ("normal", "easy"), ("hard", "normal"), ("hard", "easy")]
+def method(game_id):
+    first, second = MODELS[game_id]
+    return [f"people: {FIRST}, a model (bench/race_levels.py): {first}",
+            f"  {second}",
+            "  (the greedy beginner of the rules' own example play); no timing, no norm"]
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per cell")
-    parser.add_argument("--game", choices=sorted(PROXIES), action="append",
-                        help="one game only (may repeat)")
-    args = parser.parse_args(argv)
-    games = args.game or sorted(PROXIES)
-    print(f"two seats, {args.games} games a cell, seats swapped; win rate of the first level")
-    print(f"{'game':16} " + " ".join(f"{a + ' v ' + b:>22}" for a, b in PAIRS))
-    for game_id in games:
-        t = time.perf_counter()
-        row = [win_rate(game_id, a, b, args.games) for a, b in PAIRS]
-        cells = " ".join(f"{r:>21.0%} " for r in row)
-        print(f"{game_id:16} {cells}  ({time.perf_counter() - t:.0f} s)")
+    cpu_levels.main(argv, only=GAME_IDS, games=200)
 
 
 if __name__ == "__main__":
