@@ -829,7 +829,7 @@ def _is_count(remove) -> bool:
 # per catch, log-normal with FORM_SIGMA (an assumption: choice times vary about 30 % from trial
 # to trial). So every CPU's times come from its own draws: never several at one ms but by chance.
 # PLAYERS also holds three kinds of people (first_time, average, practised) for the level
-# bench (bench_win_rates below): the same model with figures for people, not for levels.
+# bench (bench/cpu_levels.py): the same model with figures for people, not for levels.
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 FORM_SIGMA = 0.3
@@ -854,7 +854,7 @@ class FlyPlayer:
 
 PLAYERS = {
     # CPU levels: easy loses to a first-timer, normal is an even match for an average adult,
-    # hard a challenge for a practised player (bench: bench/cpu_levels_realtime.py).
+    # hard a challenge for a practised player (bench/cpu_levels.py).
     "easy": FlyPlayer((0.70, 0.90), 1.6, 90, 400, 320, 0.12, 0.30, 0.04, 1800),
     "normal": FlyPlayer((0.40, 0.60), 1.0, 60, 280, 240, 0.05, 0.14, 0.015, 1300),
     "hard": FlyPlayer((0.15, 0.30), 0.8, 45, 230, 200, 0.03, 0.06, 0.008, 1000),
