@@ -63,7 +63,9 @@ What a game scene subclass implements (class attributes and methods):
     game_id = "fliegen_klatschen"     # key in game.GAMES
     rules = ["Turn over a card ...", ...]   # how-to card: 3-6 short lines of rule summary
     controls = {"left": "move the swatter", "a": "slap"}   # action -> meaning, for the how-to
-                                       # card (each player's own keys/buttons are looked up)
+                                       # card (each player's own keys/buttons are looked up;
+                                       # a tuple of actions is one row, e.g. the four
+                                       # directions: ("up", "left", "down", "right"): "aim")
     reveal_kinds = {"swatter"}        # Event kinds that show a stimulus (or override is_reveal)
 
     phone_layout = "hand"             # what a phone seat's page shows (default "menu")

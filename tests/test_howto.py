@@ -32,3 +32,22 @@ def test_a_card_with_too_many_rules_uses_the_small_type(app):
     app.run(frames=2)
     assert card.rules_size(pygame.Rect(look.SAFE.left, look.SAFE.top + 130, 720, 700)) \
         == look.SMALL
+
+
+@pytest.mark.parametrize("game_id, words", [("flixo", "PARTNER_WORDS"),
+                                            ("fliegen_klatschen", "LEVEL_WORDS")])
+def test_a_cpus_level_is_said_as_a_partner_in_a_cooperative_game(app, game_id, words,
+                                                                  monkeypatch):
+    from scenes.screens import howto
+
+    for seat in app.seats.occupied():
+        app.seats.leave(seat.index)
+    app.seats.join("kb1")
+    cpu = app.seats.add_cpu("normal")
+    card = app.manager.reset("howto", game_id=game_id, scene_class=game_scene_class(game_id))
+    texts = []
+    real = look.text_surface
+    monkeypatch.setattr(look, "text_surface", lambda s, *a, **k: (texts.append(s),
+                                                                  real(s, *a, **k))[1])
+    card.draw(app.canvas)
+    assert f"{cpu.name}: {getattr(howto, words)['normal']}" in texts

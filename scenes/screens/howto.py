@@ -25,6 +25,9 @@ SECOND_STICK = ("up2", "left2", "down2", "right2")
 LEVEL_WORDS = {"easy": "loses to a first-time player",
                "normal": "an even match for an average adult",
                "hard": "a challenge for a practised player"}
+PARTNER_WORDS = {"easy": "a partner who slips now and then",  # cooperative games (Flixo)
+                 "normal": "a partner who plays like an average adult",
+                 "hard": "a partner who plans ahead"}
 
 
 class HowToScene(Scene):
@@ -97,9 +100,10 @@ class HowToScene(Scene):
                 pill = pygame.Rect(right.left, y, 150, 46)
                 paint.rect(canvas, look.level_colour(level), pill, border_radius=23)
                 look.text(canvas, level, pill.center, look.SMALL, look.INK, "center")
-                words = f"{names}: {LEVEL_WORDS[level]}"
+                said = (PARTNER_WORDS if self.info.cooperative else LEVEL_WORDS)[level]
+                words = f"{names}: {said}"
                 fits = look.font(look.SMALL).size(words)[0] <= right.width - 170
-                look.text(canvas, words if fits else LEVEL_WORDS[level],
+                look.text(canvas, words if fits else said,
                           (pill.right + 20, pill.centery), look.SMALL, look.TEXT, "midleft")
                 y += 56
         self.draw_controls_table(canvas, right, self.controls(), self.humans())
@@ -108,8 +112,7 @@ class HowToScene(Scene):
 
     def rows(self, controls: dict) -> list:
         """(actions, meaning) rows of the controls table: a tuple of actions is one row; a
-        direction the game lists alone
-        stands for all four (a device's four keys or its d-pad), as does a second-stick one;
+        direction the game lists alone stands for all four (a device's four keys or its d-pad), as does a second-stick one;
         the other directions of a group the game lists with the same meaning are left out."""
         out, done = [], set()
         for action, meaning in controls.items():

@@ -65,8 +65,7 @@ class FlixoScene(GameScene):
         "CPU partners: easy slips often, normal feeds the next display, hard plans each draw.",
         "Three CPUs win about 1 game in 4 (easy), 1 in 2 (normal), 2 in 3 (hard).",
     ]
-    controls = {"up": "cursor up", "down": "cursor down", "left": "cursor left",
-                "right": "cursor right", "a": "take / swap in / peek",
+    controls = {("up", "left", "down", "right"): "move the cursor", "a": "take / swap in / peek",
                 "b": "draw / turn a card up", "x": "take back a swap"}
 
     # -- lifecycle ------------------------------------------------------------------------------
