@@ -930,7 +930,7 @@ OPPONENT_WEIGHT = {"easy": 0.5, "normal": 0.7, "hard": 1.0}
 LOOKAHEAD = {"easy": 0.0, "normal": 0.0, "hard": 0.6}
 # How often a bot takes its second or third best play instead of the best. Measured against a
 # model of a first-time player (bench/race_levels.py): normal should beat one about two games
-# in three, as an average adult would (0.28: 64.5 % over 200 games; 0.18 gave 76 %); hard
+# in three, as an average adult would (0.28: 64 % over 200 games; 0.18 gave 76 %); hard
 # rarely slips (and beats normal 86 % of the time).
 SLIP = {"easy": 0.2, "normal": 0.28, "hard": 0.03}
 
