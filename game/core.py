@@ -440,8 +440,14 @@ def action_problem(action) -> str:
 
 def encode_action(action) -> dict:
     """An action as JSON-able data: its type name and its fields (scalars or tuples of them)."""
-    return {"type": type(action).__name__, **{f.name: _json_field(getattr(action, f.name))
-                                              for f in dataclasses.fields(action)}}
+    return {"type": type(action).__name__, **{name: _json_field(getattr(action, name))
+                                              for name in _field_names(type(action))}}
+
+
+@functools.cache
+def _field_names(cls) -> tuple:
+    # Every applied action is encoded for the log: its fields are looked up once per class.
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _json_field(value):

@@ -10,7 +10,7 @@ and a best are taken: over the correct reactions only, since a wrong slap is not
 from __future__ import annotations
 
 import statistics
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
 
@@ -22,7 +22,9 @@ class Reaction:
     correct: bool = True
 
     def as_data(self) -> dict:
-        return asdict(self)
+        # Written out rather than dataclasses.asdict, which deep-copies every (scalar) field:
+        # a catch or a round reports many of these.
+        return {"player": self.player, "kind": self.kind, "ms": self.ms, "correct": self.correct}
 
 
 class Summary(NamedTuple):
