@@ -96,6 +96,8 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                 continue
             view = state.view(seat) if bot.uses_view else None
             actions, wakes[seat] = bot.poll(view, state.legal_actions(seat), now)
+            if not actions:
+                continue  # a poll changes nothing: only an applied action can end the game
             for action in actions:
                 changed |= apply_bot_action(state, seat, action, now, refused)
             if state.is_terminal():
