@@ -100,6 +100,10 @@ def test_a_frame_that_outlasts_the_wait_keeps_pygame_up_under_it(tmp_path, monke
     app.close()  # gives up waiting: must not pull pygame out from under the frame
     assert not app.pads.running  # but the pad thread ends whatever the frame does
     assert done.wait(5) and seen["pygame up at the end"] is True
+    # The frame goes on to draw after its update: let it end before the next test's App starts
+    # (a frame of this App drawing into the next App's frame broke a later test).
+    app.frame_thread._thread.join(5)
+    assert not app.frame_thread._thread.is_alive()
     pygame.quit()
 
 
