@@ -21,6 +21,21 @@ XVFB = shutil.which("Xvfb")
 PROBE = Path(__file__).with_name("x11_key_probe.py")
 
 
+def answers(display: str, within_s: float) -> bool:
+    """Does the X server of `display` take a connection within `within_s` seconds?"""
+    from Xlib import display as xdisplay
+    from Xlib.error import DisplayError
+
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        try:
+            xdisplay.Display(display).close()
+            return True
+        except DisplayError:
+            time.sleep(0.05)
+    return False
+
+
 @pytest.fixture(scope="module")
 def x_display():
     if XVFB is None:
@@ -28,11 +43,7 @@ def x_display():
     number = 90 + os.getpid() % 100
     server = subprocess.Popen([XVFB, f":{number}", "-screen", "0", "1280x720x24", "-nolisten",
                                "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    socket = Path(f"/tmp/.X11-unix/X{number}")
-    deadline = time.monotonic() + 10
-    while not socket.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    if not socket.exists():
+    if not answers(f":{number}", within_s=10):
         server.kill()
         pytest.skip("Xvfb did not start")
     yield f":{number}"
