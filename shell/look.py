@@ -276,6 +276,25 @@ def wrap(s: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def fit_text(s: str, size: int, width: int) -> str:
+    """s as it fits `width` at `size`: whole, or cut with "..." at the end."""
+    f = font(size)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "...")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "..."
+
+
+def name_fit(name: str, width: int) -> tuple[str, int]:
+    """A player's name for a header `width` wide, and its size: the body type if it fits, else
+    the small type, cut letter by letter as a last resort."""
+    size = BODY if font(BODY).size(name)[0] <= width else SMALL
+    while len(name) > 1 and font(size).size(name)[0] > width:
+        name = name[:-1]
+    return name, size
+
+
 def paragraph(canvas, s: str, rect, size: int = BODY, colour=TEXT, gap: int = 8) -> int:
     """Wrapped text in rect; returns the y below the last line."""
     y = rect.top

@@ -108,3 +108,22 @@ def test_seat_badges_differ_by_shape_not_only_colour(canvas):
         icon = look.shape_icon(shape, (255, 255, 255), 24)
         masks.add(pygame.mask.from_surface(icon).count())
     assert len(masks) == 8  # eight different outlines (filled area differs)
+
+
+def test_fit_text_keeps_what_fits_and_cuts_the_rest_with_dots(app):
+    assert look.fit_text("Anna", look.SMALL, 500) == "Anna"
+    long = "Oma Inge from across the road and her dog"
+    width = look.font(look.SMALL).size("Oma Inge from")[0] + 40
+    cut = look.fit_text(long, look.SMALL, width)
+    assert cut.endswith("...") and long.startswith(cut[:-3])
+    assert look.font(look.SMALL).size(cut)[0] <= width
+
+
+def test_a_name_takes_the_body_type_when_it_fits_else_the_small_one_cut_to_fit(app):
+    assert look.name_fit("Kalle", 400) == ("Kalle", look.BODY)
+    wide = look.font(look.BODY).size("Maximiliane")[0]
+    name, size = look.name_fit("Maximiliane", wide - 4)
+    assert size == look.SMALL and name == "Maximiliane"
+    name, size = look.name_fit("Maximiliane-Josephine", wide - 4)
+    assert size == look.SMALL and look.font(look.SMALL).size(name)[0] <= wide - 4
+    assert "Maximiliane-Josephine".startswith(name) and len(name) < 21

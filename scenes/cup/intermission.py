@@ -58,22 +58,12 @@ def draw_award(canvas, award: dict, seats, rect: pygame.Rect, shown: float = 1.0
     shown < 1. Returns the y below it."""
     dx = int((1 - look.ease_out(shown)) * 400)
     x, y = rect.left + dx, rect.top
-    look.text(canvas, fit(award["title"], look.BODY, rect.width), (x, y), look.BODY,
+    look.text(canvas, look.fit_text(award["title"], look.BODY, rect.width), (x, y), look.BODY,
               look.ACCENT)
     who = names(seats, award["players"])
     line = f"{who}: {award['figure']}"
-    look.text(canvas, fit(line, look.SMALL, rect.width), (x, y + 46), look.SMALL, look.TEXT)
+    look.text(canvas, look.fit_text(line, look.SMALL, rect.width), (x, y + 46), look.SMALL, look.TEXT)
     return y + 100
-
-
-def fit(text: str, size: int, width: int) -> str:
-    """The text cut (with ...) to fit `width` at `size`."""
-    font = look.font(size)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text + "..."
 
 
 class IntermissionScene(Scene):

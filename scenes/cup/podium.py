@@ -18,7 +18,7 @@ from game.words import ordinal
 from shell import look, paint
 
 from . import names
-from .intermission import draw_award, fit, player_row
+from .intermission import draw_award, player_row
 from ..base import Scene
 from ..widgets import Menu, down
 
@@ -133,7 +133,7 @@ class PodiumScene(Scene):
                 icon = look.shape_icon(seat.shape, seat.colour, 34 if len(shown) == 1 else 26)
                 paint.blit(canvas, icon, paint.get_rect(icon, midbottom=(cx, col.top - 70)))
                 size = look.BODY if len(shown) == 1 else look.SMALL
-                look.text(canvas, fit(seat.name, size, width - 8), (cx, col.top - 60), size,
+                look.text(canvas, look.fit_text(seat.name, size, width - 8), (cx, col.top - 60), size,
                           look.TEXT, "midtop")
         rest = [row for row in self.standings if row["place"] > 3]
         y = floor + 20   # five rows (eight players) end inside the safe area

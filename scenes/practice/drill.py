@@ -156,10 +156,7 @@ class DrillScene(GameScene):
         icon = look.shape_icon(seat.shape, seat.colour, 20)
         paint.blit(canvas, icon, paint.get_rect(icon, center=(rect.left + 34, rect.top + 32)))
         room = rect.width - 74 - (80 if wide else 0)
-        size = look.BODY if look.font(look.BODY).size(seat.name)[0] <= room else look.SMALL
-        name = seat.name
-        while len(name) > 1 and look.font(size).size(name)[0] > room:
-            name = name[:-1]
+        name, size = look.name_fit(seat.name, room)
         look.text(canvas, name, (rect.left + 62, rect.top + 32), size, look.TEXT, "midleft")
         if wide:
             look.keycap(canvas, (rect.right - 84, rect.top + 12), self.glyph(p)[:3])

@@ -306,7 +306,7 @@ class ResultsScene(Scene):
             label = f"{names[0]} and {n - 1} more"
         size = next((s for s in (look.BODY, look.SMALL, look.MIN_FONT)
                      if look.font(s).size(label)[0] <= room), look.MIN_FONT)
-        label = _fit(label, room, size)
+        label = look.fit_text(label, size, room)
         look.text(canvas, label, (block.centerx, block.top - 68), size, look.TEXT, "midtop")
         score = self.score(players[0])
         if block.height > 150:
@@ -356,7 +356,7 @@ class ResultsScene(Scene):
                       (left.left + 40, left.top + 160), look.LARGE, look.ACCENT)
             meaning = self.final_view.get("score_meaning")
             if isinstance(meaning, str) and meaning:
-                look.text(canvas, _fit(meaning, left.width - 80), (left.left + 40,
+                look.text(canvas, look.fit_text(meaning, look.SMALL, left.width - 80), (left.left + 40,
                                                                    left.top + 226),
                           look.SMALL, look.MUTED)
         x, y = left.left + 40, left.top + 280
@@ -404,13 +404,13 @@ class ResultsScene(Scene):
             icon = look.shape_icon(seat.shape, seat.colour, 14)
             paint.blit(canvas, icon, paint.get_rect(icon, center=(box.left + 44, y + 18)))
             first = f"{who(seat)}: " + (lines[0] if lines else "-")
-            look.text(canvas, _fit(first, box.width - 100), (box.left + 72, y + 18),
+            look.text(canvas, look.fit_text(first, look.SMALL, box.width - 100), (box.left + 72, y + 18),
                       look.SMALL, look.TEXT, "midleft")
             y += line_h
             for line in lines[1:1 + extra]:
                 if y + line_h > box.bottom - 10:
                     break
-                look.text(canvas, _fit(line, box.width - 110), (box.left + 82, y + 16),
+                look.text(canvas, look.fit_text(line, look.SMALL, box.width - 110), (box.left + 82, y + 16),
                           look.MIN_FONT, look.MUTED, "midleft")
                 y += line_h - 6
             y += 6
@@ -428,7 +428,7 @@ class ResultsScene(Scene):
         look.panel(canvas, box, edge=look.ACCENT)
         y = box.top + 22
         if title:
-            look.text(canvas, _fit(title, box.width - 60, look.LARGE), (box.left + 30, y),
+            look.text(canvas, look.fit_text(title, look.LARGE, box.width - 60), (box.left + 30, y),
                       look.LARGE, look.ACCENT)
             y += 66
         for line in lines:
@@ -454,15 +454,6 @@ class ResultsScene(Scene):
         self.draw_hint(canvas, [(("left", "right"), "choose"), ("a", "OK")],
                        pos=(look.SAFE.right, MENU_Y + 36), anchor="midright",
                        max_width=look.SAFE.right - x - 20)
-
-
-def _fit(s: str, width: int, size: int = look.SMALL) -> str:
-    """s, cut with "..." to fit `width` at `size`."""
-    if look.font(size).size(s)[0] <= width:
-        return s
-    while s and look.font(size).size(s + " ...")[0] > width:
-        s = s[:-1]
-    return s.rstrip() + " ..."
 
 
 def _num(value) -> float:

@@ -673,7 +673,7 @@ class FlotteFlitzerScene(GameScene):
             name = self.seat_name(p)
             if p in self.bots:
                 name += " (CPU)"
-            look.text(canvas, self.fit(name, look.SMALL, w - 130), (row.x + 62, row.centery),
+            look.text(canvas, look.fit_text(name, look.SMALL, w - 130), (row.x + 62, row.centery),
                       look.SMALL, look.TEXT, "midleft")
             look.text(canvas, str(view["scores"][p]), (row.right - 14, row.centery), look.BODY,
                       look.ACCENT, "midright")
@@ -697,19 +697,13 @@ class FlotteFlitzerScene(GameScene):
             paint.blit(canvas, icon, paint.get_rect(icon, center=(x + 66, y + 20)))
             owner = view["cars"][car]["owner"]
             who = self.seat_name(owner) if owner is not None else "free car"
-            look.text(canvas, self.fit(who, look.SMALL, w - 160), (x + 96, y + 20), look.SMALL,
+            look.text(canvas, look.fit_text(who, look.SMALL, w - 160), (x + 96, y + 20), look.SMALL,
                       look.TEXT, "midleft")
             look.text(canvas, f"+{POINTS[place]}", (x + w, y + 20), look.SMALL, look.GOOD,
                       "midright")
             y += 42
         look.text(canvas, f"Draw pile: {view['draw_left']}", (x, SIDE.bottom - 20), look.SMALL,
                   look.MUTED, "bottomleft")
-
-    @staticmethod
-    def fit(text: str, size: int, width: int) -> str:
-        while len(text) > 3 and look.font(size).size(text)[0] > width:
-            text = text.rstrip("…")[:-1] + "…"
-        return text
 
     def style_of(self, card: dict):
         if card["kind"] == WINDSCHATTEN:
@@ -750,7 +744,7 @@ class FlotteFlitzerScene(GameScene):
             card = step.data["card"]
             art.draw_card(canvas, card, (x, y, w, h), self.style_of(card))
             label = step.data["label"]
-            s = look.text_surface(self.fit(label, look.SMALL, w + 20), look.SMALL, look.WHITE)
+            s = look.text_surface(look.fit_text(label, look.SMALL, w + 20), look.SMALL, look.WHITE)
             box = paint.get_rect(s, midtop=(x + w // 2, y + h + 12)).inflate(20, 8)
             paint.rect(canvas, look.INK, box, border_radius=box.height // 2)
             paint.blit(canvas, s, paint.get_rect(s, center=box.center))

@@ -383,10 +383,7 @@ class FlotterOtterScene(GameScene):
         glyph = self.glyph(p)
         wide = rect.width >= 250
         room = rect.width - 74 - (70 if wide else 0)
-        size = look.BODY if look.font(look.BODY).size(seat.name)[0] <= room else look.SMALL
-        name = seat.name
-        while len(name) > 1 and look.font(size).size(name)[0] > room:
-            name = name[:-1]
+        name, size = look.name_fit(seat.name, room)
         look.text(canvas, name, (rect.left + 62, rect.top + 32), size, look.TEXT, "midleft")
         if wide:
             look.keycap(canvas, (rect.right - 76, rect.top + 12), glyph[:3])
