@@ -22,6 +22,10 @@ between, starting with pause. While it is on top it also gets:
     times_reactions() True while someone's reaction is being timed (a live round or catch, a
                       drill): the app then reads input at full rate; otherwise it polls gently
                       and an idle arcade sleeps (shell/app.py, App.timing).
+    can_rest()        True when the scene may be frozen while nobody is there: a menu whose
+                      picture only input changes (or whose motion nobody would miss). An arcade
+                      left alone then stops updating and drawing it (App.resting) until the
+                      next input. False by default: games, countdowns and demos run on.
 
 Every scene on the stack, covered or not, bottom first, gets:
 
@@ -134,6 +138,9 @@ class Scene:
         pass
 
     def times_reactions(self) -> bool:
+        return False
+
+    def can_rest(self) -> bool:
         return False
 
     # -- prompts ---------------------------------------------------------------------------------

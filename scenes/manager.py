@@ -156,6 +156,11 @@ class SceneManager:
         if self.stack:
             self.stack[-1].update(dt_ms)
 
+    def can_rest(self) -> bool:
+        """May an idle arcade stop drawing? The top scene says (Scene.can_rest); the scenes
+        under an overlay are frozen anyway."""
+        return bool(self.stack) and self.stack[-1].can_rest()
+
     def invalidate(self) -> None:
         """Something drawn by a covered scene changed (e.g. a seat lost its pad): redraw it."""
         self._under_key = None

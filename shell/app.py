@@ -32,8 +32,10 @@ The loop (App.run), each frame:
 Polling at those rates (and pads at 2 kHz, shell/pad_reader.py) costs a core ~15 %, so it
 happens only while someone's reaction is timed (App.timing: the top scene's times_reactions).
 Otherwise (menus, turn-based waits, the demo) the queue is taken once a frame, pads are read
-at SLOW_HZ, and after IDLE_AFTER_NS without input frames slow to 30 a second: an arcade nobody
-plays mostly sleeps (bench/idle_cpu.py).
+at SLOW_HZ, and after IDLE_AFTER_NS without input frames slow to 30 a second. A menu left alone
+that can be frozen (Scene.can_rest: the title, select, settings, statistics) is then not drawn at
+all: the queue is looked at 30 times a second and pads read at REST_HZ until the next input (App.
+resting). An arcade nobody plays mostly sleeps (bench/idle_cpu.py).
 
 Why a frame thread: a reaction time is only as honest as the stamp on the press. An input that
 arrives while a frame is worked out (updates and drawing: 2-4 ms in our scenes, bots and physics
@@ -374,6 +376,19 @@ class App:
                 self._acc = max(self._acc, FRAME_NS)  # unpaced runs still advance a frame
             timed = self.timing()
             self.pads.fast = timed
+            resting = self.pace and not timed and self.resting()
+            self.pads.resting = resting
+            if resting:  # nothing would change on screen: no updates, no drawing, no showing
+                self._acc = 0
+                self._take_notices()
+                self.sync_phones()
+                done += 1
+                if limit is not None and done >= limit:
+                    break
+                self._frame_ns = IDLE_FRAME_NS
+                self._next_frame = max(self._next_frame + IDLE_FRAME_NS, self.clock_ns())
+                self.poll_until(self._next_frame, IDLE_FRAME_NS / 1e9)  # one sleep: nothing to do
+                continue
             # self.work(), on the frame thread
             self.frame_thread.run(self.hold_events, WORK_POLL_S if timed else IDLE_POLL_S)
             if not self.manager.stack or not self.running:
@@ -412,6 +427,15 @@ class App:
         a second, e.g. a title screen left alone, until the next input."""
         return self.clock_ns() - self._active_ns > IDLE_AFTER_NS
 
+    def resting(self) -> bool:
+        """May the arcade stop drawing altogether? Idle (see idle()), nothing to tell (no
+        notice up), the window holding its whole picture, and the top scene content to be
+        frozen (Scene.can_rest: a title or a menu, never a game, a countdown or a demo). While
+        resting no frame is worked out or shown and the queue is looked at once per
+        IDLE_FRAME_NS; the first input wakes it (the press keeps its own stamp)."""
+        return (self.idle() and not self.notices and not self.screen.owes_picture()
+                and self.manager.can_rest())
+
     def wake(self) -> None:
         """Someone is there (an input came): full frame rate again."""
         self._active_ns = self.clock_ns()
@@ -442,10 +466,7 @@ class App:
 
     def _after_frame(self) -> None:
         self.frames += 1
-        for source in (self.settings, self.stats):  # notices made since: shown once, now
-            note = source.take_notice()
-            if note:
-                self.notice(note)
+        self._take_notices()
         for note in self.notices:
             note[1] -= self._frame_ns / 1e6
         self.notices = [n for n in self.notices if n[1] > 0]
@@ -457,6 +478,12 @@ class App:
                 self._settle -= 1
                 if self._settle == 0:
                     self.screenshot()
+
+    def _take_notices(self) -> None:
+        for source in (self.settings, self.stats):  # notices made since: shown once, now
+            note = source.take_notice()
+            if note:
+                self.notice(note)
 
     def poll_until(self, deadline_ns: int, interval: float = POLL_S) -> None:
         """Take events from the queue about every `interval` s until deadline_ns."""

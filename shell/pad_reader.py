@@ -39,6 +39,7 @@ from shell import sdl
 
 POLL_HZ = 2000
 SLOW_HZ = 60             # while nobody's reaction is timed (menus): about once a frame
+REST_HZ = 20             # while the arcade rests (shell/app.py, App.resting): nothing is drawn
 STALE_NS = 2_000_000_000  # a record this much older than its event is not its record
 
 # SDL2 event types of pads: 0x600..0x6FF holds exactly the joystick and game controller ones.
@@ -77,6 +78,7 @@ class PadReader:
         self.clock_ns = clock_ns
         self.hz = hz
         self.fast = True  # read at `hz`; False: at SLOW_HZ (set by the app: nobody is timed)
+        self.resting = False  # and not fast: at REST_HZ (set by the app: nothing is drawn)
         self.lock = threading.Lock()
         self.reads = 0
         self.settled_ns = 0  # when the last read began: later reads stamp nothing before it
@@ -154,7 +156,7 @@ class PadReader:
                 self.reads += 1
                 self.settled_ns = now
             last = now
-            time.sleep(1 / (self.hz if self.fast else SLOW_HZ))
+            time.sleep(1 / (self.hz if self.fast else REST_HZ if self.resting else SLOW_HZ))
 
     def _record(self, lib, before: int, after: int, stamp: int) -> None:
         buffer = self._buffer

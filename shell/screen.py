@@ -214,6 +214,10 @@ class Screen:
         that lost its textures)."""
         self._whole = True
 
+    def owes_picture(self) -> bool:
+        """Must the window be given its whole picture at the next show (see expose)?"""
+        return self._whole and self.path != "headless"
+
     def show(self, damage) -> bool:
         """Show the frame: send the `damage` pixel rects of the canvas, present. True if a
         frame was presented (nothing is, when nothing changed)."""

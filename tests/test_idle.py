@@ -76,6 +76,72 @@ def test_frames_slow_down_when_nobody_touches_anything_and_speed_up_at_a_press(t
         app.close()
 
 
+def _fast_app(tmp_path, clock):
+    import time
+
+    from scenes.manager import SceneManager
+    from shell.settings import Settings
+    from shell.stats import Stats
+
+    def fast_clock():  # real time, ten times faster, plus what the test adds
+        return time.perf_counter_ns() * 10 + clock[0]
+
+    return App(SceneManager, settings=Settings(tmp_path / "s.json"),
+               stats=Stats(tmp_path / "s.db"), pace=True, clock_ns=fast_clock, audio=False)
+
+
+def _count_draws(app):
+    drawn = []
+    draw = app.manager.draw
+    app.manager.draw = lambda canvas: (drawn.append(1), draw(canvas))
+    return drawn
+
+
+def _key(key=pygame.K_s, char="s"):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0)
+
+
+def test_a_title_left_alone_rests_and_the_first_press_wakes_it(tmp_path):
+    clock = [0]
+    app = _fast_app(tmp_path, clock)
+    try:
+        app.start("title")
+        app.wake()
+        drawn = _count_draws(app)
+        app.run(frames=3)
+        assert len(drawn) == 3 and not app.resting()
+        clock[0] += IDLE_AFTER_NS + 1
+        frames = app.frames
+        app.run(frames=6)
+        assert app.resting() and app.pads.resting
+        assert len(drawn) == 3 and app.frames == frames        # no frame worked out or shown
+        assert app.manager.top.name == "title"
+        pygame.event.post(_key(pygame.K_DOWN, ""))             # the menu moves at once
+        app.run(frames=2)
+        assert not app.resting() and not app.pads.resting
+        assert len(drawn) >= 1 and app.frames > frames
+        assert app.manager.top.menu.index == 1
+    finally:
+        app.close()
+
+
+def test_a_game_or_a_notice_never_rests(tmp_path):
+    clock = [0]
+    app = _fast_app(tmp_path, clock)
+    try:
+        app.manager.reset(game_scene_class("flixo"), game_id="flixo", seats=_cpus(2), seed=5)
+        drawn = _count_draws(app)
+        clock[0] += IDLE_AFTER_NS + 1
+        app.run(frames=4)
+        assert app.idle() and not app.resting() and len(drawn) == 4  # CPU players play on
+        app.manager.reset("title")
+        app.notice("the stats file was unreadable: kept as stats.db.bad")
+        app.run(frames=2)
+        assert app.idle() and app.notices and not app.resting()
+    finally:
+        app.close()
+
+
 def test_the_art_cache_is_bounded_by_bytes_and_keeps_what_was_used_last(monkeypatch):
     pygame.display.init()
     look.reset_cache()

@@ -60,6 +60,9 @@ class PracticeScene(Scene):
         self.lasts: dict = {}  # (profile, kind) -> last session's median
         self.refresh()
 
+    def can_rest(self) -> bool:
+        return True  # only input changes this menu
+
     def resume(self) -> None:
         self.refresh()
 

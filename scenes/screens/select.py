@@ -39,6 +39,9 @@ class SelectScene(Scene):
             self.index = self.ids.index(kw["game_id"])
         self.art: dict = {}
 
+    def can_rest(self) -> bool:
+        return True  # only input changes this menu
+
     def handle(self, item) -> None:
         if not down(item):
             return

@@ -59,6 +59,9 @@ class SettingsScene(Scene):
         ])
         self.keys_menu: Menu | None = None
 
+    def can_rest(self) -> bool:
+        return True  # only input changes this menu
+
     def scale_label(self) -> str:
         chosen = self.app.settings.get("draw_scale", "auto")
         label = SCALE_LABELS[chosen]

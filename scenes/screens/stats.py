@@ -76,6 +76,9 @@ class StatsScene(Scene):
         self.kind = kind
         self.load()
 
+    def can_rest(self) -> bool:
+        return True  # only input changes this menu
+
     def resume(self) -> None:
         self.load()  # a profile may have been renamed or deleted
 

@@ -51,6 +51,9 @@ class TitleScene(Scene):
     def update(self, dt_ms: float) -> None:
         self.t += dt_ms
 
+    def can_rest(self) -> bool:
+        return True  # the cards' sway stops while nobody is there: an idle arcade sleeps
+
     def draw(self, canvas) -> None:
         look.background(canvas)
         cx = look.CENTER[0]
