@@ -454,9 +454,31 @@ def _run_fill(canvas, clip, colour, r, flags) -> None:
 
 
 def _run_draw(canvas, clip, fn, colour, args, kw) -> None:
+    if fn is pygame.draw.rect and kw and _fill_between_corners(canvas, clip, colour, args, kw):
+        return
     canvas.set_clip(clip)
     fn(canvas, colour, *args, **kw)
     canvas.set_clip(None)
+
+
+def _fill_between_corners(canvas, clip, colour, args, kw) -> bool:
+    """A filled rounded rect redrawn inside `clip` where the clip misses its four corners: there
+    every pixel of it is plain `colour`, so a fill does it. pygame draws the whole rounded
+    shape whatever the clip (0.6 ms for a 4K side panel, per damaged tile). True if done."""
+    r, width = args
+    if width != 0:
+        return False
+    r = pygame.Rect(r)
+    r.normalize()
+    radius = min(max(kw.values()), r.w // 2, r.h // 2) + 1
+    inner = r.clip(clip)
+    if not inner.w or not inner.h:
+        return True
+    if (inner.left < r.left + radius or inner.right > r.right - radius) and \
+            (inner.top < r.top + radius or inner.bottom > r.bottom - radius):
+        return False  # it touches a corner square
+    _fill_px(canvas, colour, inner, 0)
+    return True
 
 
 def blit(dst, src, dest, area=None, special_flags: int = 0) -> pygame.Rect:

@@ -163,3 +163,34 @@ def test_big_blits_and_fills_in_bands_change_the_same_pixels_as_one_call():
         box = (rng.randrange(-50, 300), rng.randrange(-50, 300), 900, 700)
         assert one.fill((90, 10, 200), box, mode) == paint.fill(banded, (90, 10, 200), box, mode)
         assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(banded, "RGB")
+
+
+def test_a_rounded_rect_redrawn_in_a_tile_is_the_same_as_pygame_draws_it():
+    """Redrawing a damaged tile, a filled rounded rect whose corners the tile misses is a fill
+    (paint._fill_between_corners); the pixels must be those pygame.draw.rect makes, clipped."""
+    import random
+
+    pygame.init()
+    rng = random.Random(2)
+    filled = 0
+    for _ in range(1500):
+        one, fast = pygame.Surface((400, 300)), pygame.Surface((400, 300))
+        one.fill((9, 9, 9))
+        fast.fill((9, 9, 9))
+        r = pygame.Rect(rng.randrange(-40, 200), rng.randrange(-40, 150),
+                        rng.randrange(1, 380), rng.randrange(1, 280))
+        kw = {"border_radius": rng.choice([1, 2, 5, 14, 28, 48, 100, 300])}
+        if rng.random() < 0.3:
+            kw["border_bottom_right_radius"] = rng.randrange(0, 90)
+        tile = rng.choice([4, 16, 32, 64])
+        clip = pygame.Rect(rng.randrange(0, 400), rng.randrange(0, 300), tile, tile)
+        colour = [rng.randrange(256) for _ in range(3)]
+        one.set_clip(clip)
+        pygame.draw.rect(one, colour, r, 0, **kw)
+        one.set_clip(None)
+        probe = pygame.Surface((1, 1))
+        filled += bool(r.clip(clip)) and paint._fill_between_corners(probe, clip, colour,
+                                                                      (r, 0), kw)
+        paint._run_draw(fast, clip, pygame.draw.rect, colour, (r, 0), kw)
+        assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(fast, "RGB"), (r, kw, clip)
+    assert filled > 100  # (the fill was tried often enough to mean something)

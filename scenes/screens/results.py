@@ -265,10 +265,14 @@ class ResultsScene(Scene):
             height = int(PODIUM_HEIGHTS[place] * rise)
             block = pygame.Rect(0, 0, BLOCK_W, max(1, height))
             block.midbottom = (spots[place], PODIUM_BASE)
-            paint.rect(canvas, look.SHADOW, block.move(0, 8), border_radius=14)
-            paint.rect(canvas, METAL[place], block, border_radius=14)
-            paint.rect(canvas, look.mix(METAL[place], look.INK, 0.35), block, width=4,
-                       border_radius=14)
+            # (a corner radius over half the block's height would make the outline touch
+            # pixels far outside it, and so redraw the whole screen: shell/paint.py, rect)
+            radius = min(14, block.height // 2)
+            paint.rect(canvas, look.SHADOW, block.move(0, 8), border_radius=radius)
+            paint.rect(canvas, METAL[place], block, border_radius=radius)
+            if block.height >= 8:  # (an outline thicker than half the block: the same)
+                paint.rect(canvas, look.mix(METAL[place], look.INK, 0.35), block, width=4,
+                           border_radius=radius)
             if height > 90:
                 look.text(canvas, str(place), (block.centerx, block.top + 12), look.HUGE
                           if place == 1 else look.TITLE, look.INK, "midtop")
@@ -373,10 +377,11 @@ class ResultsScene(Scene):
 
     def draw_right(self, canvas) -> None:
         """The highlight (when the game gives one), then everybody's figures."""
-        slide = look.ease_out((self.t - PODIUM_START_MS - 200) / 500)
-        if slide <= 0:
+        # It appears at once, not sliding in: a panel moving over the background redraws
+        # a quarter of a 4K screen every frame (6 ms at 4K), for half a second.
+        if self.t < PODIUM_START_MS + 450:
             return
-        dx = int((1 - slide) * 120)
+        dx = 0
         top = RIGHT.top
         found = self.highlight()
         if found is not None:

@@ -43,6 +43,7 @@ from game.flotte_flitzer import (
     GAME_OVER,
     GEFAHR,
     GRID,
+    HAND,
     MOVED,
     OVER,
     PLACE_LANE,
@@ -715,7 +716,10 @@ class FlotteFlitzerScene(GameScene):
         if view["phase"] == OVER:
             return
         n = view["hand_sizes"][p]
-        total = n * CARD_SIZE[0] + (n - 1) * CARD_GAP
+        # Laid out for a full hand: a hand a card short keeps its cards where they lay (and a
+        # 4K frame redraws one card, not the whole row).
+        slots = max(n, HAND)
+        total = slots * CARD_SIZE[0] + (slots - 1) * CARD_GAP
         x0 = TRACK.centerx - total // 2
         if p in self.bots or self.covered() == p or self.hand_on_phone(p):
             for i in range(n):
