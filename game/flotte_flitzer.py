@@ -180,10 +180,18 @@ assert DECK_SIZE == 54
 SAME = tuple(CARDS.index(c) for c in CARDS)
 
 
-def card_json(card_id: int) -> dict:
+def _card_data(card_id: int) -> dict:
     c = CARDS[card_id]
     return {"id": card_id, "kind": c.kind, "value": c.value, "colour": c.colour,
             "marker": c.marker, "name": KIND_NAMES[c.kind]}
+
+
+_CARD_DATA = [_card_data(card_id) for card_id in range(DECK_SIZE)]   # copied, never handed out
+
+
+def card_json(card_id: int) -> dict:
+    """A card as plain data (a new dict: a view's reader may change it)."""
+    return _CARD_DATA[card_id].copy()
 
 
 def colour_of(car: int) -> int:
@@ -204,22 +212,6 @@ class Play:
     car: int
     lane: int = -1
     follow: int = -1
-
-
-_PLAYS: dict = {}  # (card, car, lanes, follow lanes) -> the Plays, made once and shared
-
-
-def plays(card: int, car: int, lanes: list, follow_lanes: list) -> tuple:
-    """Every Play(card, car, lane, follow) for lane in lanes and follow in follow_lanes, in
-    that order, made once: legal_actions lists dozens every turn."""
-    # (a shared lane list lives for ever, so its id is its own; any other list is a tuple)
-    key = (card, car, _SHARED_LANES.get(id(lanes)) or tuple(lanes),
-           _SHARED_LANES.get(id(follow_lanes)) or tuple(follow_lanes))
-    actions = _PLAYS.get(key)
-    if actions is None:
-        actions = _PLAYS[key] = tuple(Play(card, car, lane, follow)
-                                      for lane in lanes for follow in follow_lanes)
-    return actions
 
 
 @dataclass(frozen=True)
@@ -344,8 +336,6 @@ def cars_allowed(card: Card, pos) -> list[int]:
 
 
 NO_CHOICE = [-1]  # the lanes of a move with nothing to choose (shared: read-only)
-# The shared lane lists (free_table, plan) by identity, numbered from 1 (see plays).
-_SHARED_LANES = {id(lanes): i for i, lanes in enumerate([*FREE_LANES, NO_CHOICE], 1)}
 
 
 def plan(card: Card, pos, car: int, free=None):
@@ -355,37 +345,121 @@ def plan(card: Card, pos, car: int, free=None):
     forfeited, or turned-up cards decide). follower: the slipstreaming car or None;
     follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand.
     The lists are shared: read-only."""
-    return plans(card, pos, [car], free_table(pos) if free is None else free)[0][1:]
+    if car < 0 or card.kind in (RISIKO, GEFAHR):
+        return NO_CHOICE, None, NO_CHOICE
+    if free is None:
+        free = free_table(pos)
+    kind, row = target_of(pos, car, card.value, free)
+    follower = None
+    follow_lanes = NO_CHOICE
+    if card.kind == WINDSCHATTEN and kind != "forfeit":
+        # Slipstream: the car right behind the space the front car leaves moves as far; a
+        # front car that cannot move takes nobody along (Correction 2).
+        r, ln = pos[car]
+        # (a free space behind needs no search: free is the table before the move)
+        follower = car_at(pos, r - 1, ln) if r > 0 and ln not in free[r - 1] else None
+        if follower is not None:
+            # The follower ends in row r - 1 + value: never the row the front car left (r)
+            # nor the one it reached (r + value), so the table before the move still tells
+            # its lanes.
+            fkind, frow = target_of(pos, follower, card.value, free)
+            if fkind == "row":
+                follow_lanes = free[frow]
+    return (free[row] if kind == "row" else NO_CHOICE), follower, follow_lanes
 
 
-def plans(card: Card, pos, cars, free) -> list:
-    """[(car, lanes, follower, follow_lanes)]: plan(card, pos, car, free) for each of `cars`
-    (one call for a hand of plays: legal_actions is hot)."""
-    if card.kind in (RISIKO, GEFAHR):
-        return [(car, NO_CHOICE, None, NO_CHOICE) for car in cars]
-    out = []
-    for car in cars:
-        if car < 0:
-            out.append((car, NO_CHOICE, None, NO_CHOICE))
-            continue
-        kind, row = target_of(pos, car, card.value, free)
-        follower = None
-        follow_lanes = NO_CHOICE
-        if card.kind == WINDSCHATTEN and kind != "forfeit":
-            # Slipstream: the car right behind the space the front car leaves moves as far; a
-            # front car that cannot move takes nobody along (Correction 2).
-            r, ln = pos[car]
-            # (a free space behind needs no search: free is the table before the move)
-            follower = car_at(pos, r - 1, ln) if r > 0 and ln not in free[r - 1] else None
-            if follower is not None:
-                # The follower ends in row r - 1 + value: never the row the front car left (r)
-                # nor the one it reached (r + value), so the table before the move still tells
-                # its lanes.
-                fkind, frow = target_of(pos, follower, card.value, free)
-                if fkind == "row":
-                    follow_lanes = free[frow]
-        out.append((car, free[row] if kind == "row" else NO_CHOICE, follower, follow_lanes))
-    return out
+# --- Every play of a hand, fast (legal_actions lists dozens after every move) ------------------
+#
+# The Plays of one card for one car are fixed by the car's lanes and its follower's lanes, and
+# each of those is either a row's free lanes (FREE_LANES[mask of its taken lanes]) or
+# NO_CHOICE. So (card, car, lane key, follow key) names a tuple of Plays, made the first time
+# it is needed and shared after that: legal_actions only works out the keys.
+
+NO_KEY = 1 << LANES             # the lane key of NO_CHOICE (keys 0..FULL - 1: FREE_LANES[key])
+FULL = NO_KEY - 1               # the mask of a row with every lane taken
+KEYS = NO_KEY + 1
+LANE_LISTS = [*FREE_LANES[:FULL], [], NO_CHOICE]   # by lane key (FULL never names lanes)
+STILL = NO_KEY * KEYS + NO_KEY  # the index of a play with nothing to choose
+# By the taken mask of the row a car ends in: the index of its plays (lane key * KEYS +
+# follow key) when no car follows; a full row forfeits the move (nothing to choose).
+END_ROW = [mask * KEYS + NO_KEY for mask in range(FULL)] + [STILL]
+PAD = AUFHOLJAGD_ROWS           # rows off the track at both ends of a table of END_ROW
+OFF_TRACK = [STILL] * PAD       # (over the line or behind the start: nothing to choose)
+KIND = tuple(c.kind for c in CARDS)
+VALUE = tuple(c.value for c in CARDS)
+COLOUR = tuple(c.colour for c in CARDS)
+DANGER_AT = [[(row, lane) in DANGER for lane in range(LANES)] for row in range(ROWS)]
+# _PLAYS[card][car][lane key * KEYS + follow key]: the tuple of Plays, or None until needed.
+_PLAYS = [[[None] * (KEYS * KEYS) for _ in range(CARS)] for _ in range(DECK_SIZE)]
+# The one Play of a card for a car when nothing is to choose (Risiko, Gefahr), and dead cards.
+STILL_PLAYS = [[Play(card, car) for car in range(CARS)] for card in range(DECK_SIZE)]
+DEAD_PLAYS = [Play(card, -1) for card in range(DECK_SIZE)]
+
+
+def _make_plays(card_id: int, car: int, index: int) -> tuple:
+    lane_key, follow_key = divmod(index, KEYS)
+    plays = _PLAYS[card_id][car][index] = tuple(
+        Play(card_id, car, lane, follow) for lane in LANE_LISTS[lane_key]
+        for follow in LANE_LISTS[follow_key])
+    return plays
+
+
+def play_actions(pos, hand) -> list:
+    """Every Play of the cards in `hand` on the table `pos` (legal_actions in phase PLAY): per
+    card in hand order, per car it may name in car order (cars_allowed; none: a dead card),
+    per lane, per follow lane, as plan() tells them."""
+    taken = [0] * ROWS
+    racing = []
+    rows = []
+    for car, p in enumerate(pos):
+        if p is not None:
+            taken[p[0]] |= 1 << p[1]
+            racing.append(car)
+            rows.append(p[0])
+    actions = []
+    end_row = None   # END_ROW of row r at r + PAD
+    for card_id in hand:
+        kind = KIND[card_id]
+        plays = _PLAYS[card_id]
+        before = len(actions)
+        if kind == WINDSCHATTEN:
+            value = VALUE[card_id]
+            for car in (2 * COLOUR[card_id], 2 * COLOUR[card_id] + 1):
+                if pos[car] is None:
+                    continue
+                row, lane = pos[car]
+                to = row + value
+                if to > LAST_ROW:
+                    index = STILL          # over the line: the follower may still go along
+                elif taken[to] == FULL:
+                    actions += plays[car][STILL] or _make_plays(card_id, car, STILL)
+                    continue               # forfeited: nobody moves
+                else:
+                    index = taken[to] * KEYS + NO_KEY
+                if row > 0 and taken[row - 1] >> lane & 1:   # a car right behind follows
+                    follow_to = row - 1 + value   # (neither the row left nor the one reached)
+                    if follow_to <= LAST_ROW and taken[follow_to] != FULL:
+                        index += taken[follow_to] - NO_KEY
+                actions += plays[car][index] or _make_plays(card_id, car, index)
+        elif kind == RISIKO:
+            actions += map(STILL_PLAYS[card_id].__getitem__, racing)
+        elif kind == GEFAHR:
+            actions += [STILL_PLAYS[card_id][car] for car in racing
+                        if DANGER_AT[pos[car][0]][pos[car][1]]]
+        else:   # the car moves by the card's number: only the row it ends in counts
+            if end_row is None:
+                end_row = OFF_TRACK + [END_ROW[mask] for mask in taken] + OFF_TRACK
+            shift = VALUE[card_id] + PAD
+            limit = LAST_ROW
+            if kind == AUFHOLJAGD and len(racing) > AUFHOLJAGD_MAX_BEHIND:
+                limit = sorted(rows)[AUFHOLJAGD_MAX_BEHIND]   # (as in cars_allowed)
+            for car, row in zip(racing, rows):
+                if row <= limit:
+                    index = end_row[row + shift]
+                    actions += plays[car][index] or _make_plays(card_id, car, index)
+        if len(actions) == before:
+            actions.append(DEAD_PLAYS[card_id])
+    return actions
 
 
 def positions(view) -> list:
@@ -492,17 +566,7 @@ class FlotteFlitzerState(State):
             return [RiskAgain(), RiskStop()]
         if self.phase == DRAW:
             return [Draw()]
-        actions = []
-        offers = {}
-        free = free_table(self.pos)
-        for card_id in self.hands[player]:
-            same = SAME[card_id]
-            if same not in offers:
-                card = CARDS[card_id]
-                offers[same] = plans(card, self.pos, cars_allowed(card, self.pos) or [-1], free)
-            for car, lanes, _, follow_lanes in offers[same]:
-                actions += plays(card_id, car, lanes, follow_lanes)
-        return actions
+        return play_actions(self.pos, self.hands[player])
 
     def _undo_depth(self, player: int) -> int:
         """1 when the last log entry is `player`'s own choice on their turn that turned up or
@@ -521,6 +585,11 @@ class FlotteFlitzerState(State):
 
     def _apply(self, player: int, action) -> list[Event]:
         phase = self.phase
+        # The two actions of nearly every turn first (the checks below would let them through).
+        if phase == PLAY and type(action) is Play:
+            return self._play(player, action)
+        if phase == DRAW and type(action) is Draw:
+            return self._end_turn(player)
         if isinstance(action, Place):
             if phase != GRID:
                 raise IllegalAction("the cars are on the grid", "Place is for setting up")
