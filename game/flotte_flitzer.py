@@ -1372,22 +1372,26 @@ class FlitzerBot(Bot):
         (the sums only grow, or only shrink), and a neutral car changes no seat's sum."""
         _, _, changes, finished = max(outcomes, key=FIRST)
         table = race.moved(changes) if changes else race.table
-        seat, players = race.seat, race.players
+        seat = race.seat
+        own = [car for car in (2 * seat, 2 * seat + 1) if table[car] < FINISH_VALUE]
         moves = set()   # (car, rows): identical moves are tried once
         for _, kind, rows in hand:
             if kind == FALSCHER_GANG:
-                moves.update((car, rows) for car in range(2 * players)
-                             if car >> 1 != seat and table[car] < FINISH_VALUE)
+                for car in range(2 * race.players):
+                    if car >> 1 != seat and table[car] < FINISH_VALUE:
+                        moves.add((car, rows))
                 continue
             limit = LAST_ROW
-            if kind == AUFHOLJAGD:
-                racing = sorted(p for p in table if p < FINISH_VALUE)
-                if len(racing) > AUFHOLJAGD_MAX_BEHIND:
-                    limit = racing[AUFHOLJAGD_MAX_BEHIND]
-            moves.update((car, rows) for car in (2 * seat, 2 * seat + 1) if table[car] <= limit)
+            if kind == AUFHOLJAGD:   # (cars_allowed; a car over the line sorts last)
+                third = sorted(table)[AUFHOLJAGD_MAX_BEHIND]
+                if third < FINISH_VALUE:
+                    limit = third
+            for car in own:
+                if table[car] <= limit:
+                    moves.add((car, rows))
         if not moves:
             return 0.0
-        after = Race(table, finished, seat, players, race.w_opp)
+        after = Race(table, finished, seat, race.players, race.w_opp)
         best = 0.0
         for car, rows in moves:
             now = step(table, car, rows, finished, table)
