@@ -354,11 +354,9 @@ def plan(card: Card, pos, car: int, free=None):
     lanes: the lanes the car may end in ([-1]: nothing to choose: the move finishes, is
     forfeited, or turned-up cards decide). follower: the slipstreaming car or None;
     follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand.
-    The lists are shared: read-only."""
+    Lists from `free` (and NO_CHOICE) are shared: read-only."""
     if car < 0 or card.kind in (RISIKO, GEFAHR):
         return NO_CHOICE, None, NO_CHOICE
-    if free is None:
-        free = free_table(pos)
     kind, row = target_of(pos, car, card.value, free)
     follower = None
     follow_lanes = NO_CHOICE
@@ -366,16 +364,17 @@ def plan(card: Card, pos, car: int, free=None):
         # Slipstream: the car right behind the space the front car leaves moves as far; a
         # front car that cannot move takes nobody along (Correction 2).
         r, ln = pos[car]
-        # (a free space behind needs no search: free is the table before the move)
-        follower = car_at(pos, r - 1, ln) if r > 0 and ln not in free[r - 1] else None
+        follower = car_at(pos, r - 1, ln) if r > 0 else None
         if follower is not None:
             # The follower ends in row r - 1 + value: never the row the front car left (r)
             # nor the one it reached (r + value), so the table before the move still tells
             # its lanes.
             fkind, frow = target_of(pos, follower, card.value, free)
             if fkind == "row":
-                follow_lanes = free[frow]
-    return (free[row] if kind == "row" else NO_CHOICE), follower, follow_lanes
+                follow_lanes = free[frow] if free is not None else free_lanes(pos, frow)
+    if kind != "row":
+        return NO_CHOICE, follower, follow_lanes
+    return (free[row] if free is not None else free_lanes(pos, row)), follower, follow_lanes
 
 
 # --- Every play of a hand, fast (legal_actions lists dozens after every move) ------------------
