@@ -1145,12 +1145,13 @@ class Race:
         self.table, self.finished = table, finished
         self.seat, self.players, self.w_opp = seat, players, w_opp
         self.sums = sums = [table[2 * s] + table[2 * s + 1] for s in range(players)]
-        others = [t for t in range(players) if t != seat]
-        top = max(sums[t] for t in others)
+        others = sums[:seat] + sums[seat + 1:]
+        top = max(others)
         self.rest = rest = [top] * players
-        leaders = [t for t in others if sums[t] == top]
-        if len(leaders) == 1:   # without it, the next best (or nobody)
-            rest[leaders[0]] = max((sums[t] for t in others if t != leaders[0]), default=NOBODY)
+        if others.count(top) == 1:   # the one best other seat: without it, the next best
+            t = others.index(top)
+            others.pop(t)
+            rest[t if t < seat else t + 1] = max(others) if others else NOBODY
         self.value = sums[seat] - w_opp * top
 
     def value_moved(self, car: int, now: float) -> float:
