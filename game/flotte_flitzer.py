@@ -77,9 +77,10 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import is_not
+from itertools import compress, groupby, repeat
+from operator import attrgetter, is_not, itemgetter
 
 from .bots import Bot, bot_levels, run_to_end
 from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
@@ -180,10 +181,23 @@ assert DECK_SIZE == 54
 SAME = tuple(CARDS.index(c) for c in CARDS)
 
 
-def card_json(card_id: int) -> dict:
+def _card_data(card_id: int) -> dict:
     c = CARDS[card_id]
     return {"id": card_id, "kind": c.kind, "value": c.value, "colour": c.colour,
             "marker": c.marker, "name": KIND_NAMES[c.kind]}
+
+
+_CARD_DATA = [_card_data(card_id) for card_id in range(DECK_SIZE)]   # copied, never handed out
+
+
+def card_json(card_id: int) -> dict:
+    """A card as plain data (a new dict: a view's reader may change it)."""
+    return _CARD_DATA[card_id].copy()
+
+
+def cards_json(card_ids) -> list:
+    """[card_json(c) for c in card_ids] (the loop in C: views list up to 54 cards)."""
+    return list(map(dict.copy, map(_CARD_DATA.__getitem__, card_ids)))
 
 
 def colour_of(car: int) -> int:
@@ -204,22 +218,6 @@ class Play:
     car: int
     lane: int = -1
     follow: int = -1
-
-
-_PLAYS: dict = {}  # (card, car, lanes, follow lanes) -> the Plays, made once and shared
-
-
-def plays(card: int, car: int, lanes: list, follow_lanes: list) -> tuple:
-    """Every Play(card, car, lane, follow) for lane in lanes and follow in follow_lanes, in
-    that order, made once: legal_actions lists dozens every turn."""
-    # (a shared lane list lives for ever, so its id is its own; any other list is a tuple)
-    key = (card, car, _SHARED_LANES.get(id(lanes)) or tuple(lanes),
-           _SHARED_LANES.get(id(follow_lanes)) or tuple(follow_lanes))
-    actions = _PLAYS.get(key)
-    if actions is None:
-        actions = _PLAYS[key] = tuple(Play(card, car, lane, follow)
-                                      for lane in lanes for follow in follow_lanes)
-    return actions
 
 
 @dataclass(frozen=True)
@@ -279,8 +277,12 @@ FREE_LANES = [[lane for lane in ALL_LANES if not mask >> lane & 1] for mask in r
 
 
 def free_lanes(pos, row: int) -> list[int]:
-    taken = {p[1] for p in pos if p is not None and p[0] == row}
-    return [lane for lane in range(LANES) if lane not in taken]
+    """The free lanes of `row`, inside first (a new list)."""
+    taken = 0
+    for p in pos:   # (a plain loop: cheaper than building a set of the lanes)
+        if p is not None and p[0] == row:
+            taken |= 1 << p[1]
+    return FREE_LANES[taken][:]
 
 
 def target_of(pos, car: int, rows: int, free=None):
@@ -344,8 +346,6 @@ def cars_allowed(card: Card, pos) -> list[int]:
 
 
 NO_CHOICE = [-1]  # the lanes of a move with nothing to choose (shared: read-only)
-# The shared lane lists (free_table, plan) by identity, numbered from 1 (see plays).
-_SHARED_LANES = {id(lanes): i for i, lanes in enumerate([*FREE_LANES, NO_CHOICE], 1)}
 
 
 def plan(card: Card, pos, car: int, free=None):
@@ -354,38 +354,137 @@ def plan(card: Card, pos, car: int, free=None):
     lanes: the lanes the car may end in ([-1]: nothing to choose: the move finishes, is
     forfeited, or turned-up cards decide). follower: the slipstreaming car or None;
     follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand.
-    The lists are shared: read-only."""
-    return plans(card, pos, [car], free_table(pos) if free is None else free)[0][1:]
+    Lists from `free` (and NO_CHOICE) are shared: read-only."""
+    if car < 0 or card.kind in (RISIKO, GEFAHR):
+        return NO_CHOICE, None, NO_CHOICE
+    kind, row = target_of(pos, car, card.value, free)
+    follower = None
+    follow_lanes = NO_CHOICE
+    if card.kind == WINDSCHATTEN and kind != "forfeit":
+        # Slipstream: the car right behind the space the front car leaves moves as far; a
+        # front car that cannot move takes nobody along (Correction 2).
+        r, ln = pos[car]
+        follower = car_at(pos, r - 1, ln) if r > 0 else None
+        if follower is not None:
+            # The follower ends in row r - 1 + value: never the row the front car left (r)
+            # nor the one it reached (r + value), so the table before the move still tells
+            # its lanes.
+            fkind, frow = target_of(pos, follower, card.value, free)
+            if fkind == "row":
+                follow_lanes = free[frow] if free is not None else free_lanes(pos, frow)
+    if kind != "row":
+        return NO_CHOICE, follower, follow_lanes
+    return (free[row] if free is not None else free_lanes(pos, row)), follower, follow_lanes
 
 
-def plans(card: Card, pos, cars, free) -> list:
-    """[(car, lanes, follower, follow_lanes)]: plan(card, pos, car, free) for each of `cars`
-    (one call for a hand of plays: legal_actions is hot)."""
-    if card.kind in (RISIKO, GEFAHR):
-        return [(car, NO_CHOICE, None, NO_CHOICE) for car in cars]
-    out = []
-    for car in cars:
-        if car < 0:
-            out.append((car, NO_CHOICE, None, NO_CHOICE))
-            continue
-        kind, row = target_of(pos, car, card.value, free)
-        follower = None
-        follow_lanes = NO_CHOICE
-        if card.kind == WINDSCHATTEN and kind != "forfeit":
-            # Slipstream: the car right behind the space the front car leaves moves as far; a
-            # front car that cannot move takes nobody along (Correction 2).
-            r, ln = pos[car]
-            # (a free space behind needs no search: free is the table before the move)
-            follower = car_at(pos, r - 1, ln) if r > 0 and ln not in free[r - 1] else None
-            if follower is not None:
-                # The follower ends in row r - 1 + value: never the row the front car left (r)
-                # nor the one it reached (r + value), so the table before the move still tells
-                # its lanes.
-                fkind, frow = target_of(pos, follower, card.value, free)
-                if fkind == "row":
-                    follow_lanes = free[frow]
-        out.append((car, free[row] if kind == "row" else NO_CHOICE, follower, follow_lanes))
-    return out
+# --- Every play of a hand, fast (legal_actions lists dozens after every move) ------------------
+#
+# The Plays of one card for one car are fixed by the car's lanes and its follower's lanes, and
+# each of those is either a row's free lanes (FREE_LANES[mask of its taken lanes]) or
+# NO_CHOICE. So (card, car, lane key, follow key) names a tuple of Plays, made the first time
+# it is needed and shared after that: legal_actions only works out the keys.
+
+NO_KEY = 1 << LANES             # the lane key of NO_CHOICE (keys 0..FULL - 1: FREE_LANES[key])
+FULL = NO_KEY - 1               # the mask of a row with every lane taken
+KEYS = NO_KEY + 1
+LANE_LISTS = [*FREE_LANES[:FULL], [], NO_CHOICE]   # by lane key (FULL never names lanes)
+STILL = NO_KEY * KEYS + NO_KEY  # the index of a play with nothing to choose
+# By the taken mask of the row a car ends in: the index of its plays (lane key * KEYS +
+# follow key) when no car follows; a full row forfeits the move (nothing to choose).
+END_ROW = [mask * KEYS + NO_KEY for mask in range(FULL)] + [STILL]
+PAD = AUFHOLJAGD_ROWS           # rows off the track at both ends of a table of END_ROW
+OFF_TRACK = [STILL] * PAD       # (over the line or behind the start: nothing to choose)
+KIND = tuple(c.kind for c in CARDS)
+VALUE = tuple(c.value for c in CARDS)
+COLOUR = tuple(c.colour for c in CARDS)
+DANGER_AT = [[(row, lane) in DANGER for lane in range(LANES)] for row in range(ROWS)]
+DANGER_SPACES = sorted(DANGER)   # (row, lane), as a view lists them
+# _CAR_DATA[players][car][row * LANES + lane]: a car's entry in a view, made when first needed
+# (copied into each view). Over the line or off the track, _car_data makes it anew.
+_CAR_DATA = [[[None] * (ROWS * LANES) for _ in range(CARS)] for _ in range(COLOURS + 1)]
+
+
+def _car_data(players: int, car: int, row, lane, place) -> dict:
+    colour = colour_of(car)
+    data = {"id": car, "colour": colour, "owner": colour if colour < players else None,
+            "row": row, "lane": lane, "place": place,
+            "danger": row is not None and DANGER_AT[row][lane]}
+    if row is not None:
+        _CAR_DATA[players][car][row * LANES + lane] = data
+    return data
+
+
+# _PLAYS[card][car][lane key * KEYS + follow key]: the tuple of Plays, or None until needed.
+_PLAYS = [[[None] * (KEYS * KEYS) for _ in range(CARS)] for _ in range(DECK_SIZE)]
+# The one Play of a card for a car when nothing is to choose (Risiko, Gefahr), and dead cards.
+STILL_PLAYS = [[Play(card, car) for car in range(CARS)] for card in range(DECK_SIZE)]
+DEAD_PLAYS = [Play(card, -1) for card in range(DECK_SIZE)]
+
+
+def _make_plays(card_id: int, car: int, index: int) -> tuple:
+    lane_key, follow_key = divmod(index, KEYS)
+    plays = _PLAYS[card_id][car][index] = tuple(
+        Play(card_id, car, lane, follow) for lane in LANE_LISTS[lane_key]
+        for follow in LANE_LISTS[follow_key])
+    return plays
+
+
+def play_actions(pos, hand) -> list:
+    """Every Play of the cards in `hand` on the table `pos` (legal_actions in phase PLAY): per
+    card in hand order, per car it may name in car order (cars_allowed; none: a dead card),
+    per lane, per follow lane, as plan() tells them."""
+    taken = [0] * ROWS
+    racing = []
+    rows = []
+    for car, p in enumerate(pos):
+        if p is not None:
+            taken[p[0]] |= 1 << p[1]
+            racing.append(car)
+            rows.append(p[0])
+    actions = []
+    end_row = None   # END_ROW of row r at r + PAD
+    for card_id in hand:
+        kind = KIND[card_id]
+        plays = _PLAYS[card_id]
+        before = len(actions)
+        if kind == WINDSCHATTEN:
+            value = VALUE[card_id]
+            for car in (2 * COLOUR[card_id], 2 * COLOUR[card_id] + 1):
+                if pos[car] is None:
+                    continue
+                row, lane = pos[car]
+                to = row + value
+                if to > LAST_ROW:
+                    index = STILL          # over the line: the follower may still go along
+                elif taken[to] == FULL:
+                    actions += plays[car][STILL] or _make_plays(card_id, car, STILL)
+                    continue               # forfeited: nobody moves
+                else:
+                    index = taken[to] * KEYS + NO_KEY
+                if row > 0 and taken[row - 1] >> lane & 1:   # a car right behind follows
+                    follow_to = row - 1 + value   # (neither the row left nor the one reached)
+                    if follow_to <= LAST_ROW and taken[follow_to] != FULL:
+                        index += taken[follow_to] - NO_KEY
+                actions += plays[car][index] or _make_plays(card_id, car, index)
+        elif kind == RISIKO:
+            actions += map(STILL_PLAYS[card_id].__getitem__, racing)
+        elif kind == GEFAHR:
+            actions += [STILL_PLAYS[card_id][car] for car in racing
+                        if DANGER_AT[pos[car][0]][pos[car][1]]]
+        else:   # the car moves by the card's number: only the row it ends in counts
+            if end_row is None:
+                end_row = OFF_TRACK + [END_ROW[mask] for mask in taken] + OFF_TRACK
+            shift = VALUE[card_id] + PAD
+            limit = LAST_ROW
+            if kind == AUFHOLJAGD and len(racing) > AUFHOLJAGD_MAX_BEHIND:
+                limit = sorted(rows)[AUFHOLJAGD_MAX_BEHIND]   # (as in cars_allowed)
+            for car, row in zip(racing, rows):
+                if row <= limit:
+                    index = end_row[row + shift]
+                    actions += plays[car][index] or _make_plays(card_id, car, index)
+        if len(actions) == before:
+            actions.append(DEAD_PLAYS[card_id])
+    return actions
 
 
 def positions(view) -> list:
@@ -492,17 +591,7 @@ class FlotteFlitzerState(State):
             return [RiskAgain(), RiskStop()]
         if self.phase == DRAW:
             return [Draw()]
-        actions = []
-        offers = {}
-        free = free_table(self.pos)
-        for card_id in self.hands[player]:
-            same = SAME[card_id]
-            if same not in offers:
-                card = CARDS[card_id]
-                offers[same] = plans(card, self.pos, cars_allowed(card, self.pos) or [-1], free)
-            for car, lanes, _, follow_lanes in offers[same]:
-                actions += plays(card_id, car, lanes, follow_lanes)
-        return actions
+        return play_actions(self.pos, self.hands[player])
 
     def _undo_depth(self, player: int) -> int:
         """1 when the last log entry is `player`'s own choice on their turn that turned up or
@@ -521,6 +610,11 @@ class FlotteFlitzerState(State):
 
     def _apply(self, player: int, action) -> list[Event]:
         phase = self.phase
+        # The two actions of nearly every turn first (the checks below would let them through).
+        if phase == PLAY and type(action) is Play:
+            return self._play(player, action)
+        if phase == DRAW and type(action) is Draw:
+            return self._end_turn(player)
         if isinstance(action, Place):
             if phase != GRID:
                 raise IllegalAction("the cars are on the grid", "Place is for setting up")
@@ -825,29 +919,34 @@ class FlotteFlitzerState(State):
         return None
 
     def _view(self, player: int | None) -> dict:
-        places = {car: i + 1 for i, car in enumerate(self.finished)}
-        cars = []
-        for car in range(CARS):
-            p = self.pos[car]
-            cars.append({"id": car, "colour": colour_of(car), "owner": self.owner(car),
-                         "row": None if p is None else p[0], "lane": None if p is None else p[1],
-                         "place": places.get(car), "danger": p is not None and is_danger(*p)})
+        # (Every seat's CPU gets a view at every step: the cars and cards are copied from
+        # tables made once, rather than built field by field.)
+        players = self.players
+        cars = _CAR_DATA[players]
+        track = [None if p is None else (cars[car][p[0] * LANES + p[1]]
+                                         or _car_data(players, car, p[0], p[1], None)).copy()
+                 for car, p in enumerate(self.pos)]
+        if None in track:   # over the line, or not yet on the grid
+            places = {car: place for place, car in enumerate(self.finished, 1)}
+            for car, data in enumerate(track):
+                if data is None:
+                    track[car] = _car_data(players, car, None, None, places.get(car))
         return {
             "you": player,
             "players": self.players,
             "rows": ROWS,
             "grid_rows": GRID_ROWS,
-            "danger": sorted([list(d) for d in DANGER]),
-            "curves": [list(c) for c in CURVES],
-            "cars": cars,
+            "danger": list(map(list, DANGER_SPACES)),
+            "curves": list(map(list, CURVES)),
+            "cars": track,
             "turn": self.turn,
             "phase": self.phase,
             "lane_choice": self.lane_choice(),
-            "hand": (None if player is None else [card_json(c) for c in self.hands[player]]),
+            "hand": (None if player is None else cards_json(self.hands[player])),
             "hand_sizes": [len(h) for h in self.hands],
             "draw_left": len(self.draw),
-            "discard": [card_json(c) for c in self.discard],
-            "shown": [card_json(c) for c in self.shown],
+            "discard": cards_json(self.discard),
+            "shown": cards_json(self.shown),
             "last": None if self.last is None else {**self.last,
                                                     "card": card_json(self.last["card"])},
             "risk_car": self.risk_car if self.phase == RISK else None,
@@ -923,22 +1022,26 @@ class FlotteFlitzerState(State):
 # chance of each marker among the cards it has not seen (easy and normal bots assume the whole
 # deck's odds). Lanes: away from danger spaces, in front of an own car (to pull it along with a
 # Windschatten), not ahead of a rival car.
+#
+# How it is fast (a hard bot weighs a hundred tables a turn): a table is a list of every car's
+# progress (its row as a float, or FINISH_VALUES[its place] once over the line), so a row is
+# full when three entries equal it, and no lanes are kept: no value depends on them. A play
+# changes one car (two with a slipstream), so its value is worked out from the seats' sums of
+# the table before it (Race.value_moved) rather than from a new table; the sums are the same
+# floats added in the same order, so the values, and the choices, are exactly the plain ones.
 
 FINISH_VALUE = ROWS + 2
 POINT_VALUE = 3.0
 OPPONENT_WEIGHT = {"easy": 0.5, "normal": 0.7, "hard": 1.0}
 LOOKAHEAD = {"easy": 0.0, "normal": 0.0, "hard": 0.6}
+LOOKAHEAD_PLAYS = 6             # the hard bot looks for a follow-up after its best six plays
 # How often a bot takes its second or third best play instead of the best. Measured against a
 # model of a first-time player (bench/race_levels.py): normal should beat one about two games
 # in three, as an average adult would (0.28: 64 % over 200 games; 0.18 gave 76 %); hard
 # rarely slips (and beats normal 86 % of the time).
 SLIP = {"easy": 0.2, "normal": 0.28, "hard": 0.03}
-
-
-def progress(pos, car: int, finished: list) -> float:
-    if pos[car] is None:
-        return finish_value(finished.index(car) if car in finished else len(POINTS))
-    return float(pos[car][0])
+KEEP_CARD = 0.05                # a play's value less this per row of its card (see play_value)
+SLICE = 8                       # plays weighed between two yields of FlitzerBot.thinking
 
 
 def finish_value(place: int) -> float:
@@ -946,22 +1049,134 @@ def finish_value(place: int) -> float:
     return FINISH_VALUE + POINT_VALUE * (POINTS[place] if place < len(POINTS) else 0)
 
 
-def table_value(pos, finished, seat: int, players: int, w_opp: float) -> float:
-    # (progress, with the common case written out: bots value thousands of tables a turn)
-    ahead = [progress(pos, car, finished) if p is None else float(p[0])
-             for car, p in enumerate(pos[:2 * players])]
-    return sums_value(seat_sums(ahead, players), seat, w_opp)
+FINISH_VALUES = [finish_value(place) for place in range(CARS + 1)]
+MARKERS = tuple(c.marker for c in CARDS)
+NOBODY = float("-inf")          # the best sum of no seat at all (max() of it and x is x)
+CARD_AND_CAR = attrgetter("card", "car")
+FIRST = itemgetter(0)
+CARD_ID = itemgetter("id")
+_SHARES: dict = {}              # (cards, count) -> count additions of 1 / cards
 
 
-def seat_sums(ahead: list, players: int) -> list:
-    """Per seat, the progress of its two cars (`ahead`: per car)."""
-    return [ahead[2 * s] + ahead[2 * s + 1] for s in range(players)]
+def share(cards: int, count: int) -> float:
+    """`count` cards' chance among `cards`, added up card by card (as the odds always were:
+    the float may differ from count / cards in the last bit, and choices compare them)."""
+    key = (cards, count)
+    if key not in _SHARES:
+        total = 0
+        for _ in range(count):
+            total += 1 / cards
+        _SHARES[key] = total
+    return _SHARES[key]
 
 
-def sums_value(sums: list, seat: int, w_opp: float) -> float:
-    """table_value from the seats' sums: own sum minus the best other seat's."""
-    others = sums[:seat] + sums[seat + 1:]
-    return sums[seat] - w_opp * (max(others) if others else 0.0)
+def odds_of(markers) -> list:
+    """[(marker, chance)] of the next turned-up card, given the `markers` of the cards it may
+    be, in the order each marker first occurs among them."""
+    cards = len(markers) or 1
+    return [(marker, share(cards, count)) for marker, count in Counter(markers).items()]
+
+
+DECK_ODDS = odds_of(MARKERS)    # easy and normal bots assume the whole deck
+# (marker, the cards that carry it), for counting the unseen ones.
+MARKER_CARDS = [(marker, frozenset(c for c in range(DECK_SIZE) if MARKERS[c] == marker))
+                for marker in dict.fromkeys(MARKERS)]
+
+
+def play_groups(legal) -> list:
+    """The plays of `legal` per (card, car), in order (legal lists them together), but for an
+    identical card's: it offers the same plays as the first."""
+    groups = {}
+    for (card, car), plays in groupby(legal, key=CARD_AND_CAR):
+        key = (SAME[card], car)
+        if key not in groups:
+            groups[key] = tuple(plays)
+    return list(groups.values())
+
+
+def look(view) -> tuple:
+    """(pos, grid, table) of a view's cars: positions(view); grid[row * LANES + lane], the car
+    on a space or None (a row before row 0 reads the empty row at the end of the list); and
+    the bots' table: per car its progress, its row or FINISH_VALUES[its place]."""
+    places = {car: place for place, car in enumerate(view["finished"])}
+    pos, table = [], []
+    grid = [None] * ((ROWS + 1) * LANES)
+    for car in view["cars"]:
+        row = car["row"]
+        if row is None:
+            pos.append(None)
+            table.append(FINISH_VALUES[places.get(car["id"], len(POINTS))])
+        else:
+            pos.append([row, car["lane"]])
+            table.append(float(row))
+            grid[row * LANES + car["lane"]] = car["id"]
+    return pos, grid, table
+
+
+def step(table: list, car: int, rows: int, finished: int, board: list) -> float:
+    """The progress of `car` after a move of `rows` on `table`, as the state moves it: over
+    the line as the `finished`+1-th car, never into a row that is full on `board` (the table
+    that tells which rows are) nor behind the first row (then it stays)."""
+    to = table[car] + rows
+    if to > LAST_ROW:
+        return FINISH_VALUES[finished]
+    if to < 0 or board.count(to) >= LANES:
+        return table[car]
+    return to
+
+
+def marked(table: list, car: int, marker, board: list) -> float:
+    """The progress of `car` after a turned-up card's marker: a number of rows back, or a
+    skid to the rearmost row (never over the line). `board`: as for step."""
+    if marker == SKID:
+        rear = min(table)
+        if rear >= table[car] or board.count(rear) >= LANES:
+            return table[car]
+        return rear
+    return step(table, car, marker, 0, board)
+
+
+class Race:
+    """A table valued for `seat`: every car's progress (`table`), how many cars have finished,
+    the seats' sums, and per seat s the best sum of the seats other than ours and s (`rest`;
+    NOBODY where there is none; rest[seat] is the best other seat's)."""
+
+    def __init__(self, table: list, finished: int, seat: int, players: int, w_opp: float):
+        self.table, self.finished = table, finished
+        self.seat, self.players, self.w_opp = seat, players, w_opp
+        self.sums = sums = [table[2 * s] + table[2 * s + 1] for s in range(players)]
+        others = sums[:seat] + sums[seat + 1:]
+        top = max(others)
+        self.rest = rest = [top] * players
+        if others.count(top) == 1:   # the one best other seat: without it, the next best
+            t = others.index(top)
+            others.pop(t)
+            rest[t if t < seat else t + 1] = max(others) if others else NOBODY
+        self.value = sums[seat] - w_opp * top
+
+    def value_moved(self, car: int, now: float) -> float:
+        """The value of the table with `car`'s progress `now` (the floats of a recount)."""
+        s = car >> 1
+        if s >= self.players:
+            return self.value   # a neutral car: no seat's sum changes
+        table = self.table
+        total = now + table[car + 1] if car % 2 == 0 else table[car - 1] + now
+        if s == self.seat:
+            return total - self.w_opp * self.rest[s]
+        return self.sums[self.seat] - self.w_opp * max(total, self.rest[s])
+
+    def value_of(self, table: list) -> float:
+        """The value of any table: own sum less the weighted best sum of another seat."""
+        seat = self.seat
+        sums = [table[2 * s] + table[2 * s + 1] for s in range(self.players)]
+        return sums[seat] - self.w_opp * max(sums[:seat] + sums[seat + 1:])
+
+    def moved(self, changes) -> list:
+        """The table with the (car, progress) `changes` made."""
+        table = self.table[:]
+        for car, now in changes:
+            table[car] = now
+        return table
 
 
 class FlitzerBot(Bot):
@@ -973,257 +1188,225 @@ class FlitzerBot(Bot):
         return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
-        """choose() in small steps: a generator that yields None after each option it weighs
-        (a fraction of a millisecond) and returns the action. A driver on a frame thread may
-        spread one decision over several frames; how it is run never changes the result."""
+        """choose() in small steps: a generator that yields None after every few options it
+        weighs (a fraction of a millisecond) and returns the action. A driver on a frame thread
+        may spread one decision over several frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
-        pos = positions(view)
         if isinstance(legal[0], (Place, Steer)):
-            return self.choose_lane(view, legal, pos)
-        finished = list(view["finished"])
-        odds = self.marker_odds(view)
+            return self.choose_lane(view, legal)
+        pos, grid, table = look(view)
+        race = Race(table, len(view["finished"]), self.seat, view["players"],
+                    OPPONENT_WEIGHT[self.level])
         if isinstance(legal[0], (RiskAgain, RiskStop)):
-            car = view["risk_car"]
-            again = self.risk_value(pos, finished, car, odds, view) > self.value(pos, finished,
-                                                                                  view)
             if self.level == "easy":
                 again = self.rng.random() < 0.4
+            else:
+                again = self.risk_value(race, view["risk_car"], self.marker_odds(view)) \
+                    > race.value
             return RiskAgain() if again else RiskStop()
-        options = self.best_lanes(view, legal, pos)
-        free = free_table(pos)  # the table before the play: made once for every option
-        outcomes = {}
+        odds = self.marker_odds(view)
+        # One option per (card, car), valued whatever its lanes: no value depends on them (see
+        # above); the lanes are picked for the play chosen.
+        options = play_groups(legal)
         scored = []
-        base = self.value(pos, finished, view)
-        for action in options:
-            yield
-            outcomes[id(action)] = self.outcomes(view, action, pos, finished, odds, free)
-            scored.append((self.play_value(view, action, outcomes[id(action)]), action))
-        scored.sort(key=lambda x: -x[0])
-        if self.level == "easy":
-            sensible = [a for v, a in scored if v >= base - 0.01] or [a for _, a in scored]
-            if self.rng.random() < 0.8:
-                return self.rng.choice(sensible)
-            return scored[0][1]
-        if LOOKAHEAD[self.level]:
-            top = scored[:6]
-            rescored = []
-            for v, action in top:
+        outcomes = []
+        for n, plays in enumerate(options):
+            if n % SLICE == SLICE - 1:
                 yield
-                rescored.append((v + LOOKAHEAD[self.level] * self.follow_up(
-                    view, action, outcomes[id(action)]), action))
-            rescored.sort(key=lambda x: -x[0])
-            scored = rescored
+            out = self.outcomes(race, plays[0], pos, grid, odds)
+            outcomes.append(out)
+            scored.append((self.play_value(plays[0], out), n))
+        scored.sort(key=FIRST, reverse=True)   # (stable: equal values keep their order)
+        if self.level == "easy":
+            sensible = [n for v, n in scored if v >= race.value - 0.01] or [n for _, n in scored]
+            if self.rng.random() < 0.8:
+                return self.best_lanes(options[self.rng.choice(sensible)], pos, grid)
+            return self.best_lanes(options[scored[0][1]], pos, grid)
+        if LOOKAHEAD[self.level]:
+            yield
+            hand = self.follow_up_cards(view)
+            scored = [(v + LOOKAHEAD[self.level] * self.follow_up(
+                race, [m for m in hand if m[0] != options[n][0].card], outcomes[n]), n)
+                for v, n in scored[:LOOKAHEAD_PLAYS]]
+            scored.sort(key=FIRST, reverse=True)
         if self.rng.random() < SLIP[self.level] and len(scored) > 1:
-            return self.rng.choice(scored[1:3])[1]
-        return scored[0][1]
+            return self.best_lanes(options[self.rng.choice(scored[1:3])[1]], pos, grid)
+        return self.best_lanes(options[scored[0][1]], pos, grid)
 
-    def choose_lane(self, view, legal, pos):
+    def choose_lane(self, view, legal):
         """A lane on the grid or after a turned-up card: easy keeps the default; the others
-        take the best lane_score (ties: the default)."""
+        take the best lane_scores (ties: the default)."""
         choice = view["lane_choice"]
         default = choice["default"]
         if self.level == "easy":
             return type(legal[0])(default)
-        at = occupants(pos)
-        car, row = choice["car"], choice["row"]
-        return max(legal, key=lambda a: (self.lane_score(at, car, row, a.lane),
-                                         a.lane == default))
+        scores = self.lane_scores(look(view)[1], choice["car"], choice["row"])
+        return max(legal, key=lambda a: (scores[a.lane], a.lane == default))
+
+    def best_lanes(self, plays, pos, grid):
+        """The play of `plays` (one card's for one car) with the best lane scores: the first
+        of the best. `grid`: as look's."""
+        first = plays[0]
+        if len(plays) == 1:
+            return first
+        car, rows = first.car, VALUE[first.card]
+        lanes = follows = None
+        if first.lane >= 0:
+            lanes = self.lane_scores(grid, car, pos[car][0] + rows)
+        if first.follow >= 0:
+            follower = grid[(pos[car][0] - 1) * LANES + pos[car][1]]
+            follows = self.lane_scores(grid, follower, pos[follower][0] + rows)
+        if follows is None:
+            return max(plays, key=lambda a: lanes[a.lane])
+        if lanes is None:
+            return max(plays, key=lambda a: follows[a.follow])
+        return max(plays, key=lambda a: lanes[a.lane] + follows[a.follow])
 
     # -- values ----------------------------------------------------------------------------------
 
-    def value(self, pos, finished, view) -> float:
-        return table_value(pos, finished, self.seat, view["players"],
-                           OPPONENT_WEIGHT[self.level])
+    def marker_odds(self, view) -> list:
+        """[(marker, chance)] of the next turned-up card: among the cards a hard bot has not
+        seen (played, or in its hand), the whole deck for the others."""
+        if self.level != "hard":
+            return DECK_ODDS
+        seen = set(map(CARD_ID, view["discard"]))
+        seen.update(map(CARD_ID, view["hand"] or ()))
+        # Per marker its cards not seen; the markers in the order of their first such card.
+        unseen = sorted((min(ids), marker, len(ids)) for marker, ids in
+                        ((marker, cards - seen) for marker, cards in MARKER_CARDS) if ids)
+        total = DECK_SIZE - len(seen) or 1
+        return [(marker, share(total, count)) for _, marker, count in unseen]
 
-    def marker_odds(self, view) -> dict:
-        """Chance of each bottom marker on the next turned-up card."""
-        if self.level == "hard":
-            seen = {c["id"] for c in view["discard"]} | {c["id"] for c in view["hand"] or []}
-            unseen = [CARDS[i].marker for i in range(DECK_SIZE) if i not in seen]
-        else:
-            unseen = [c.marker for c in CARDS]
-        total = len(unseen) or 1
-        odds = {}
-        for m in unseen:
-            odds[m] = odds.get(m, 0) + 1 / total
-        return odds
+    def lane_scores(self, grid, car, row) -> list:
+        """Per lane of `row`, for `car`: away from danger, in front of an own car (a
+        Windschatten pulls it along), not in front of a rival's car. `grid`: as look's."""
+        scores = []
+        behind = (row - 1) * LANES
+        for lane in range(LANES):
+            score = -1.0 if DANGER_AT[row][lane] else 0.0
+            other = grid[behind + lane]
+            if other is not None and other != car:
+                score += 0.5 if colour_of(other) == self.seat else -0.2
+            scores.append(score)
+        return scores
 
-    def best_lanes(self, view, legal, pos) -> list:
-        """One action per (card, car): the lanes of the best lane_score."""
-        at = occupants(pos)
-        best = {}
-        for action in legal:
-            card = CARDS[action.card]
-            key = (SAME[action.card], action.car)  # identical cards offer the same plays
-            score = 0.0
-            if action.lane >= 0:
-                row = pos[action.car][0] + card.value
-                score += self.lane_score(at, action.car, row, action.lane)
-            if action.follow >= 0:
-                follower = at.get((pos[action.car][0] - 1, pos[action.car][1]))
-                row = pos[follower][0] + card.value
-                score += self.lane_score(at, follower, row, action.follow)
-            if key not in best or score > best[key][0]:
-                best[key] = (score, action)
-        return [a for _, a in best.values()]
-
-    def lane_score(self, at, car, row, lane) -> float:
-        """Away from danger, in front of an own car (a Windschatten pulls it along), not in
-        front of a rival's car. `at`: occupants(pos)."""
-        score = -1.0 if is_danger(row, lane) else 0.0
-        behind = at.get((row - 1, lane))
-        if behind is not None and behind != car:
-            score += 0.5 if colour_of(behind) == self.seat else -0.2
-        return score
-
-    def outcomes(self, view, action, pos, finished, odds, free=None):
-        """[(probability, pos, finished)] after `action`; a Risiko run on an own car goes on
-        for one more card when that is worth more than stopping. `free`: free_table(pos)."""
-        card = CARDS[action.card]
-        if action.car < 0:
-            return [(1.0, pos, finished)]
-        if card.kind == RISIKO:
-            own = colour_of(action.car) == self.seat and self.level != "easy"
-            return self.risk_outcomes(pos, finished, action.car, odds, view, 1 if own else 0,
-                                      free)
-        if card.kind == GEFAHR:
+    def outcomes(self, race: Race, action, pos, grid, odds) -> list:
+        """[(probability, value, changes, finished)] after `action`: the value of the table
+        after it, the (car, progress) changes that make that table from race's, and how many
+        cars have finished then. A Risiko run on an own car goes on for one more card when
+        that is worth more than stopping."""
+        car = action.car
+        if car < 0:
+            return [(1.0, race.value, (), race.finished)]
+        kind = KIND[action.card]
+        table = race.table
+        if kind == RISIKO:
+            own = colour_of(car) == self.seat and self.level != "easy"
+            return self.risk_outcomes(race, car, odds, table, 1 if own else 0)
+        if kind == GEFAHR:
             out = []
-            for m, p in odds.items():
-                q = copy_pos(pos)
-                if m is not None:
-                    apply_marker(q, action.car, m, free)
-                out.append((p, q, finished))
+            for marker, p in odds:
+                now = table[car] if marker is None else marked(table, car, marker, table)
+                out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
             return out
-        q = copy_pos(pos)
-        f = list(finished)
-        kind, _ = target_of(pos, action.car, card.value, free)
-        follower = plan(card, pos, action.car, free)[1]
-        # The table before the move tells the lanes of both moves (see plan).
-        sim_move(q, f, action.car, card.value, action.lane, free)
-        if follower is not None and kind != "forfeit":
-            sim_move(q, f, follower, card.value, action.follow, free)
-        return [(1.0, q, f)]
+        value = VALUE[action.card]
+        now = step(table, car, value, race.finished, table)
+        if now == table[car]:   # forfeited: nothing moves, nobody follows
+            return [(1.0, race.value, (), race.finished)]
+        finished = race.finished + (now >= FINISH_VALUE)
+        row, lane = pos[car]
+        follower = grid[(row - 1) * LANES + lane] if kind == WINDSCHATTEN else None
+        if follower is None:
+            return [(1.0, race.value_moved(car, now), ((car, now),), finished)]
+        # The follower's end row is neither the row left nor the one reached: the table before
+        # the move tells whether it is full (see plan).
+        then = step(table, follower, value, finished, table)
+        changes = ((car, now), (follower, then))
+        return [(1.0, race.value_of(race.moved(changes)), changes,
+                 finished + (then >= FINISH_VALUE))]
 
-    def risk_outcomes(self, pos, finished, car, odds, view, more=0, free=None):
-        """`free`: free_table(pos), if at hand (a car moves to another row: it tells the lanes
-        of the one move from `pos`)."""
+    def risk_outcomes(self, race: Race, car, odds, table, more=0) -> list:
+        """The outcomes (as above) of a Risiko on `car` of `table` (race's, or the one a first
+        safe card made): a card turned up, and `more` cards after a safe one where going on is
+        worth more than stopping."""
         out = []
-        for m, p in odds.items():
-            q = copy_pos(pos)
-            f = list(finished)
-            if m is not None:
-                apply_marker(q, car, m, free)
-                out.append((p, q, f))
+        for marker, p in odds:
+            if marker is not None:
+                now = marked(table, car, marker, table)
+                out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
                 continue
-            sim_move(q, f, car, 1, -1, free)
-            if more and q[car] is not None:
-                again = self.risk_outcomes(q, f, car, odds, view, more - 1)
-                if self.expected(again, view) > self.value(q, f, view):
-                    out += [(p * p2, q2, f2) for p2, q2, f2 in again]
+            now = step(table, car, 1, race.finished, table)
+            if now >= FINISH_VALUE:
+                out.append((p, race.value_moved(car, now), ((car, now),), race.finished + 1))
+                continue
+            value = race.value_moved(car, now)
+            if more:
+                again = self.risk_outcomes(race, car, odds, race.moved(((car, now),)), more - 1)
+                if sum(p2 * v2 for p2, v2, _, _ in again) > value:
+                    out += [(p * p2, v2, changes, f2) for p2, v2, changes, f2 in again]
                     continue
-            out.append((p, q, f))
+            out.append((p, value, ((car, now),), race.finished))
         return out
 
-    def expected(self, outcomes, view) -> float:
-        return sum(p * self.value(q, f, view) for p, q, f in outcomes)
+    def risk_value(self, race: Race, car, odds) -> float:
+        return sum(p * v for p, v, _, _ in self.risk_outcomes(race, car, odds, race.table))
 
-    def risk_value(self, pos, finished, car, odds, view) -> float:
-        return self.expected(self.risk_outcomes(pos, finished, car, odds, view), view)
-
-    def play_value(self, view, action, outcomes) -> float:
+    def play_value(self, action, outcomes) -> float:
         """The value expected after `action`, given its outcomes."""
-        card = CARDS[action.card]
-        total = self.expected(outcomes, view)
+        if len(outcomes) == 1:   # a certain outcome (its chance 1.0): its value
+            total = outcomes[0][1]
+        else:
+            total = sum(p * v for p, v, _, _ in outcomes)
         # Keeping strong cards is worth a little: spending a Windschatten +4 or an Aufholjagd
         # on a small gain costs options later.
-        return total - 0.05 * max(0, card.value)
+        return total - KEEP_CARD * max(0, VALUE[action.card])
 
-    def follow_up(self, view, action, outcomes) -> float:
-        """The best gain the rest of the hand offers after `action` (its likeliest outcome;
-        own next turn, the others' moves in between ignored).
+    def follow_up(self, race: Race, hand, outcomes) -> float:
+        """The best gain one card of `hand` offers on the table of the likeliest of `outcomes`
+        (own next turn, the others' moves in between ignored). `hand`: follow_up_cards but for
+        the card played.
 
-        One move changes one car's progress, so each is valued from the cars' progress on the
-        table after `action`, without copying the table (the same sums as table_value)."""
-        _, q, f = max(outcomes, key=lambda r: r[0])
-        players, w_opp, seat = view["players"], OPPONENT_WEIGHT[self.level], self.seat
-        ahead = [progress(q, car, f) for car in range(2 * players)]
-        sums = seat_sums(ahead, players)
-        base = sums_value(sums, seat, w_opp)  # self.value(q, f, view)
-        # Per seat s: the best sum of the seats other than ours and s (None: there is none):
-        # the best other seat's, or the second best's where s is the best.
-        others = sorted(((sums[t], t) for t in range(players) if t != seat), reverse=True)
-        first = others[0]
-        second = others[1][0] if len(others) > 1 else None
-        rest = [second if s == first[1] else first[0] for s in range(players)]
-        free = free_table(q)
-        finish = finish_value(len(f))
-        best = 0.0
-        kinds = set()
-        for card_id in {c["id"] for c in view["hand"]} - {action.card}:
-            card = CARDS[card_id]
-            if card.kind in (RISIKO, GEFAHR) or SAME[card_id] in kinds:
+        Only moves that can gain are tried: an own car forward, or a rival's car back (a
+        Falscher Gang). Moving a rival forward, or an own car back, never raises the value
+        (the sums only grow, or only shrink), and a neutral car changes no seat's sum."""
+        _, _, changes, finished = max(outcomes, key=FIRST)
+        table = race.moved(changes) if changes else race.table
+        seat = race.seat
+        own = [car for car in (2 * seat, 2 * seat + 1) if table[car] < FINISH_VALUE]
+        moves = set()   # (car, rows): identical moves are tried once
+        for _, kind, rows in hand:
+            if kind == FALSCHER_GANG:
+                for car in range(2 * race.players):
+                    if car >> 1 != seat and table[car] < FINISH_VALUE:
+                        moves.add((car, rows))
                 continue
-            kinds.add(SAME[card_id])  # an identical card offers the same moves
-            for car in cars_allowed(card, q):
-                s = car // 2
-                if s >= players:
-                    continue  # a neutral car: no seat's value changes, a gain of 0
-                kind, row = target_of(q, car, card.value, free)
-                if kind == "forfeit":
-                    continue  # nothing moves: a gain of 0
-                now = float(row) if kind == "row" else finish
-                total = now + ahead[car + 1] if car % 2 == 0 else ahead[car - 1] + now
-                # sums_value with seat s at `total`, the same sums in the same order.
-                if s == seat:
-                    value = total - w_opp * (0.0 if rest[s] is None else rest[s])
-                else:
-                    value = sums[seat] - w_opp * (total if rest[s] is None
-                                                  else max(total, rest[s]))
-                if value - base > best:
-                    best = value - base
+            limit = LAST_ROW
+            if kind == AUFHOLJAGD:   # (cars_allowed; a car over the line sorts last)
+                third = sorted(table)[AUFHOLJAGD_MAX_BEHIND]
+                if third < FINISH_VALUE:
+                    limit = third
+            for car in own:
+                if table[car] <= limit:
+                    moves.add((car, rows))
+        if not moves:
+            return 0.0
+        after = Race(table, finished, seat, race.players, race.w_opp)
+        best = 0.0
+        for car, rows in moves:
+            now = step(table, car, rows, finished, table)
+            if now != table[car]:   # (forfeited: a gain of 0)
+                gain = after.value_moved(car, now) - after.value
+                if gain > best:
+                    best = gain
         return best
 
-
-def occupants(pos) -> dict:
-    """(row, lane) -> the car there: car_at for many looks at one table."""
-    return {(p[0], p[1]): car for car, p in enumerate(pos) if p is not None}
-
-
-def copy_pos(pos) -> list:
-    """A table to move cars on. The [row, lane] entries are shared with `pos`: a move
-    replaces a car's entry (sim_move, apply_marker), it never changes one."""
-    return pos[:]
-
-
-def sim_move(pos, finished, car, rows, lane, free=None) -> None:
-    """Move a car on a bots' table (as the state does; lane -1: automatic). `free`: a
-    free_table that tells the free lanes of the car's target row, if the caller has one."""
-    if car is None or pos[car] is None:
-        return
-    kind, row = target_of(pos, car, rows, free)
-    if kind == "forfeit":
-        return
-    if kind == "finish":
-        pos[car] = None
-        finished.append(car)
-        return
-    lanes = free[row] if free is not None else free_lanes(pos, row)
-    if lane < 0 or lane not in lanes:
-        lane = auto_lane(pos, row, pos[car][1], lanes)
-    pos[car] = [row, lane]
-
-
-def apply_marker(pos, car, marker, free=None) -> None:
-    """A turned-up card's marker on a bots' table. `free`: a free_table that tells the free
-    lanes of rows other than the car's, if the caller has one."""
-    if marker == SKID:
-        row = skid_row(pos, car, free)
-        if row is not None:
-            pos[car] = [row, auto_lane(pos, row, pos[car][1],
-                                       free[row] if free is not None else None)]
-        return
-    sim_move(pos, [], car, marker, -1, free)
+    def follow_up_cards(self, view) -> list:
+        """(card, kind, rows) of the cards in hand that follow_up tries: no Risiko or Gefahr
+        (turned-up cards decide), no Windschatten of another colour (it moves a rival on)."""
+        cards = [c["id"] for c in view["hand"]]
+        return [(c, KIND[c], VALUE[c]) for c in cards if KIND[c] not in (RISIKO, GEFAHR)
+                and (KIND[c] != WINDSCHATTEN or COLOUR[c] == self.seat)]
 
 
 def new_game(players: int, options: dict, seed: int) -> FlotteFlitzerState:

@@ -1,0 +1,213 @@
+"""Flotte Flitzer's fast paths give what the plain rules give (issue 17).
+
+legal_actions lists plays from tables of shared tuples; views copy cars and cards from tables;
+the bots value plays from the seats' sums of one table and try only the follow-ups that can
+gain. Each is checked here against the plain way of working it out, on tables from random
+races and on made-up tables (full rows, cars about to cross, cars in row 0).
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.flotte_flitzer import (
+    CARDS,
+    CARS,
+    DECK_SIZE,
+    FINISH_VALUE,
+    FINISH_VALUES,
+    GEFAHR,
+    HAND,
+    LANES,
+    LAST_ROW,
+    MARKERS,
+    RISIKO,
+    SAME,
+    VALUE,
+    FlitzerBot,
+    FlotteFlitzerState,
+    Play,
+    Race,
+    cars_allowed,
+    look,
+    odds_of,
+    plan,
+    play_actions,
+    play_groups,
+    step,
+)
+
+
+def plain_plays(pos, hand) -> list:
+    """legal_actions in phase PLAY, worked out card by card, car by car with plan()."""
+    actions = []
+    for card_id in hand:
+        card = CARDS[card_id]
+        for car in cars_allowed(card, pos) or [-1]:
+            lanes, _, follow_lanes = plan(card, pos, car)
+            actions += [Play(card_id, car, lane, follow) for lane in lanes
+                        for follow in follow_lanes]
+    return actions
+
+
+def random_table(rng: random.Random) -> list:
+    """A table of positions that a race could reach or nearly: crowded rows (some full), cars
+    near the line and in row 0, some over it."""
+    rows = rng.sample(range(LAST_ROW + 1), rng.randint(3, 8)) + [0, LAST_ROW]
+    spaces = [(r, lane) for r in rows for lane in range(LANES)]
+    rng.shuffle(spaces)
+    pos = [list(spaces.pop()) for _ in range(CARS)]
+    for car in rng.sample(range(CARS), rng.randint(0, 5)):
+        pos[car] = None
+    return pos
+
+
+def walk_states(players: int, seed: int):
+    """The states of a random race, one per step."""
+    state = FlotteFlitzerState(players, {}, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        yield state
+        p = state.current_player()
+        state.apply(p, rng.choice(state.legal_actions(p)))
+
+
+def test_legal_plays_are_the_plain_enumeration_in_random_races():
+    checked = 0
+    for players in range(2, 7):
+        for state in walk_states(players, 40 + players):
+            if state.phase != "play":
+                continue
+            for seat in range(players):   # every hand, not only the mover's
+                assert play_actions(state.pos, state.hands[seat]) == \
+                    plain_plays(state.pos, state.hands[seat])
+                checked += 1
+    assert checked > 1000
+
+
+def test_legal_plays_are_the_plain_enumeration_on_crowded_tables():
+    rng = random.Random(5)
+    for _ in range(400):
+        pos = random_table(rng)
+        hand = rng.sample(range(DECK_SIZE), HAND)
+        assert play_actions(pos, hand) == plain_plays(pos, hand)
+
+
+def test_a_view_is_a_copy_changing_it_changes_no_later_view():
+    state = next(s for s in walk_states(4, 3) if s.phase == "play" and s.discard)
+    first = state.view(0)
+    again = state.view(0)
+    assert first == again
+    first["cars"][0]["row"] = 99
+    first["hand"][0]["value"] = 99
+    first["discard"][0]["kind"] = "?"
+    first["danger"][0][0] = -1
+    assert state.view(0) == again
+
+
+def race_of(view, seat: int, w_opp: float = 1.0) -> Race:
+    return Race(look(view)[2], len(view["finished"]), seat, view["players"], w_opp)
+
+
+def recount(race: Race, table) -> float:
+    """A table's value the plain way: own sum less the weighted best other seat's sum."""
+    sums = [table[2 * s] + table[2 * s + 1] for s in range(race.players)]
+    others = [sums[s] for s in range(race.players) if s != race.seat]
+    return sums[race.seat] - race.w_opp * max(others)
+
+
+def race_views(count: int):
+    """(view, seat) of tables from random races at every player count."""
+    out = []
+    for players in range(2, 7):
+        for i, state in enumerate(walk_states(players, 70 + players)):
+            if state.phase == "play" and i % 9 == 0:
+                out += [(state.view(seat), seat) for seat in range(players)]
+    return out[:count]
+
+
+def test_a_moved_cars_value_is_the_recount_of_the_table():
+    rng = random.Random(8)
+    for view, seat in race_views(600):
+        race = race_of(view, seat, rng.choice([0.5, 0.7, 1.0]))
+        assert race.value == recount(race, race.table)
+        for car in range(CARS):
+            now = rng.choice([float(rng.randint(0, LAST_ROW)), FINISH_VALUES[rng.randint(0, 6)]])
+            assert race.value_moved(car, now) == recount(race, race.moved([(car, now)]))
+
+
+def test_every_outcome_a_bot_weighs_is_valued_as_its_table_recounted():
+    for level in ("easy", "normal", "hard"):
+        for view, seat in race_views(300):
+            bot = FlitzerBot(seat, 1, level)
+            race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
+            pos, grid, _ = look(view)
+            state_legal = play_actions(pos, [c["id"] for c in view["hand"]])
+            for plays in play_groups(state_legal):
+                for p, value, changes, finished in bot.outcomes(
+                        race, plays[0], pos, grid, bot.marker_odds(view)):
+                    table = race.moved(changes)
+                    assert 0 < p <= 1 and value == recount(race, table)
+                    assert finished == len(view["finished"]) + sum(
+                        1 for car in range(CARS) if table[car] >= FINISH_VALUE
+                        and race.table[car] < FINISH_VALUE)
+
+
+def plain_follow_up(race: Race, hand, changes, finished) -> float:
+    """The best gain of one card of `hand` (but Risiko and Gefahr) for any car it may name on
+    the table after `changes`: every card, every car, nothing left out."""
+    table = race.moved(changes)
+    after = Race(table, finished, race.seat, race.players, race.w_opp)
+    racing = [car for car in range(CARS) if table[car] < FINISH_VALUE]
+    pos = [[int(table[car]), 0] if car in racing else None for car in range(CARS)]
+    best = 0.0
+    for card_id in hand:
+        if CARDS[card_id].kind in (RISIKO, GEFAHR):
+            continue
+        for car in cars_allowed(CARDS[card_id], pos):
+            if car >> 1 >= race.players:
+                continue
+            now = step(table, car, VALUE[card_id], finished, table)
+            if now != table[car]:
+                best = max(best, recount(after, after.moved([(car, now)])) - after.value)
+    return best
+
+
+def test_the_follow_up_tries_every_move_that_can_gain():
+    rng = random.Random(11)
+    for view, seat in race_views(500):
+        bot = FlitzerBot(seat, 1, "hard")
+        race = race_of(view, seat)
+        cards = bot.follow_up_cards(view)
+        hand = [c["id"] for c in view["hand"]]
+        played = rng.choice(hand)
+        for car in rng.sample(range(CARS), 4):   # tables after a move of one car or none
+            now = race.table[car] if race.table[car] >= FINISH_VALUE else \
+                step(race.table, car, rng.choice([-1, 1, 2, 4]), race.finished, race.table)
+            changes = ((car, now),)
+            finished = race.finished + (now >= FINISH_VALUE > race.table[car])
+            fast = bot.follow_up(race, [m for m in cards if m[0] != played],
+                                 [(1.0, 0.0, changes, finished)])
+            assert fast == plain_follow_up(race, [c for c in hand if c != played], changes,
+                                           finished)
+
+
+def test_hard_marker_odds_count_the_unseen_cards_in_deck_order():
+    for view, seat in race_views(200):
+        seen = {c["id"] for c in view["discard"]} | {c["id"] for c in view["hand"]}
+        unseen = [MARKERS[i] for i in range(DECK_SIZE) if i not in seen]
+        assert FlitzerBot(seat, 1, "hard").marker_odds(view) == odds_of(unseen)
+        odds = dict(odds_of(unseen))
+        assert abs(sum(odds.values()) - 1) < 1e-9
+
+
+def test_one_option_per_card_and_car_identical_cards_once():
+    copy = next(c for c in range(DECK_SIZE) if SAME[c] != c)   # identical to an earlier card
+    other = next(c for c in range(DECK_SIZE) if SAME[c] == c != SAME[copy])
+    legal = play_actions(random_table(random.Random(2)), [SAME[copy], other, copy])
+    groups = play_groups(legal)
+    assert [(g[0].card, g[0].car) for g in groups] == list(dict.fromkeys(
+        (a.card, a.car) for a in legal if a.card != copy))
+    for group in groups:
+        assert group == tuple(a for a in legal if (a.card, a.car) == (group[0].card,
+                                                                       group[0].car))
