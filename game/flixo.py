@@ -302,7 +302,16 @@ CARD_VALUE = {card: value(card) for v in range(-1, 11) for card in (v, FLIXO + v
 
 
 def card_json(card: int) -> dict:
-    return {"value": value(card), "flixo": is_flixo(card)}
+    # (value and is_flixo written out: events and views make one per card shown)
+    return {"value": card - FLIXO if card >= FLIXO // 2 else card, "flixo": card >= FLIXO // 2}
+
+
+# A view's cell per side and card: the view hands out copies (copying a dict beats building it).
+_CELL_VIEW = {side: {card: {"up": side == "up", "eye": side == "eye",
+                            "value": None if side == "down" else value(card),
+                            "flixo": None if side == "down" else is_flixo(card)}
+                     for card in CARD_VALUE}
+              for side in ("down", "eye", "up")}
 
 
 # A grid is a list of rows, each a list of cells [card, side]; side is "down", "eye" (face down
@@ -320,6 +329,23 @@ def full_lines(grid) -> tuple[list[int], list[int]]:
     cols = [c for c in range(len(grid[0]))
             if len(grid) >= 2 and _one_number([row[c] for row in grid])]
     return rows, cols
+
+
+def _full_through(grid, r: int, c: int) -> bool:
+    """Whether row r or column c of `grid` is full (full_lines, for those two lines only)."""
+    row = grid[r]
+    if len(row) >= 2 and _one_number(row):
+        return True
+    return len(grid) >= 2 and _one_number([cells[c] for cells in grid])
+
+
+def _all_up(grid) -> bool:
+    """Every card of the display face up (or none left)."""
+    for row in grid:
+        for cell in row:
+            if cell[1] != "up":
+                return False
+    return True
 
 
 def _one_number(cells) -> bool:
@@ -369,6 +395,25 @@ def needs(grid, seen=("up", "eye")) -> tuple[list[int], list[list]]:
     A line of n >= 2 cards wants number v in one slot when its other n-1 cards are seen and all
     show v (the slot holds a face-down card or another number). Eye-marked cards count as seen:
     they are only a turn-up away. Returns (sorted numbers, [[v, [row, col]], ...])."""
+    if seen == ("up", "eye"):
+        # Every view asks this of every display: remembered by what the display shows.
+        key = (len(grid[0]) if grid else 0,
+               *[None if side == "down" else CARD_VALUE[card] for row in grid for card, side in row])
+        known = _NEEDS.get(key)
+        if known is None:
+            if len(_NEEDS) >= _NEEDS_MOST:
+                _NEEDS.clear()
+            known = _NEEDS[key] = _needs(grid, seen)
+        numbers, wants = known
+        return list(numbers), [[v, list(slot)] for v, slot in wants]
+    return _needs(grid, seen)
+
+
+_NEEDS: dict = {}  # (columns, seen values row by row) -> needs(grid); a cache of a pure function
+_NEEDS_MOST = 20_000  # emptied when it holds this many (a game shows a few hundred displays)
+
+
+def _needs(grid, seen) -> tuple[list[int], list[list]]:
     wants = []
     seen_values = [[value(card) if side in seen else None for card, side in row] for row in grid]
     lines = [(vals, [(r, c) for c in range(len(vals))]) for r, vals in enumerate(seen_values)]
@@ -534,6 +579,10 @@ class FlixoState(State):
 
     def _slot(self, slot, grid=None):
         grid = self.displays[self.turn] if grid is None else grid
+        if type(slot) is tuple and len(slot) == 2:  # (the usual case, checked at once)
+            r, c = slot
+            if type(r) is int and type(c) is int and 0 <= r < len(grid) and 0 <= c < len(grid[r]):
+                return slot
         if (not isinstance(slot, tuple) or len(slot) != 2
                 or not all(isinstance(i, int) and not isinstance(i, bool) for i in slot)):
             raise IllegalAction("no such slot", repr(slot))
@@ -544,8 +593,10 @@ class FlixoState(State):
 
     def _apply(self, player: int, action) -> list[Event]:
         events = self._act(player, action)
-        # A swap for a card the team had seen reveals nothing: it may be taken back.
-        self.undoable = any(e.kind == SWAPPED and e.data["was"] != "down" for e in events)
+        # A swap for a card the team had seen reveals nothing: it may be taken back. (A swap's
+        # events start with its SWAPPED.)
+        self.undoable = (isinstance(action, (TakeDiscard, SwapDrawn))
+                         and events[0].data["was"] != "down")
         return events
 
     def _undo_depth(self, player: int) -> int:
@@ -613,7 +664,7 @@ class FlixoState(State):
             events += self._flip(d, r, c, player)
         else:  # pragma: no cover - core.apply checks the type
             raise IllegalAction("unknown action", repr(action))
-        return events + self._end_action(player)
+        return events + self._end_action(player, (r, c))
 
     def _swap(self, d, r, c, taken, source, player) -> list[Event]:
         cell = self.displays[d][r][c]
@@ -633,8 +684,12 @@ class FlixoState(State):
         return [Event(CARD_FLIPPED, player, {"display": d, "slot": [r, c],
                                                "card": card_json(cell[0]), "was": was})]
 
-    def _removals(self, d, player) -> tuple[list[Event], int]:
-        """Remove full lines of display d with the cascade; returns (events, Flixos removed)."""
+    def _removals(self, d, player, changed=None) -> tuple[list[Event], int]:
+        """Remove full lines of display d with the cascade; returns (events, Flixos removed).
+        `changed`: the one slot an action turned up. No line is full at rest (each action ends
+        with the cascade), so then only its row and column can have become full."""
+        if changed is not None and not _full_through(self.displays[d], *changed):
+            return [], 0
         events, found, lines = [], [], []
         for step, done in enumerate(remove_full_lines(self.displays[d])):
             self.removed[d] += done["cards"]
@@ -650,15 +705,12 @@ class FlixoState(State):
                                      "flixos": sorted(found)})
         return events, len(found)
 
-    def _end_action(self, player) -> list[Event]:
+    def _end_action(self, player, changed) -> list[Event]:
         d = self.turn
-        events = []
-        removal_events, flixos = self._removals(d, player)
-        events += removal_events
+        events, flixos = self._removals(d, player, changed)
         game_ends = self.ends_after_turn or self.last_display == d
         grid = self.displays[d]
-        if self.last_display is None and not game_ends and (
-                not grid or all(cell[1] == "up" for row in grid for cell in row)):
+        if self.last_display is None and not game_ends and _all_up(grid):
             self.last_display = (d - 1) % len(self.displays)
             events.append(Event(FINAL_TURNS_BEGIN, player,
                                 {"display": d, "last_display": self.last_display}))
@@ -757,16 +809,17 @@ class FlixoState(State):
 
     def _view(self, player: int | None) -> dict:
         displays = []
+        cell_view = _CELL_VIEW
+        eyes = 0
         for d, grid in enumerate(self.displays):
-            cells = [[{"up": side == "up", "eye": side == "eye",
-                       "value": None if side == "down" else value(card),
-                       "flixo": None if side == "down" else is_flixo(card)}
-                      for card, side in row] for row in grid]
+            cells = [[cell_view[side][card].copy() for card, side in row] for row in grid]
+            eyes += sum([cell[1] == "eye" for row in grid for cell in row])
             numbers, wants = needs(grid)
             displays.append({
-                "seat": self.seat_of(d), "shape": grid_shape(grid), "cells": cells,
+                "seat": d % self.players, "shape": grid_shape(grid), "cells": cells,
                 "needs": numbers, "wants": wants,
                 "removed": [card_json(card) for card in self.removed[d]]})
+        over = self.phase == "over"
         return {
             "you": player,
             "people": len(self.displays),
@@ -783,8 +836,7 @@ class FlixoState(State):
             "forced": self.forced() and self.phase == "turn",
             "draw_left": len(self.draw),
             "aside": len(self.aside),
-            "eyes_free": EYE_TOKENS - sum(cell[1] == "eye" for g in self.displays
-                                          for row in g for cell in row),
+            "eyes_free": EYE_TOKENS - eyes,
             "rewards": self.rewards,
             "last_display": self.last_display,
             "result": self.result,
@@ -792,16 +844,19 @@ class FlixoState(State):
             # seats that may take back their last action now, the payoff at the end.
             "shape": list(self.shape),
             "flixos_hidden": self.flixos_in_play - len(self._seen_flixos()),
-            "undo": [p for p in range(self.players) if self.undo_depth(p)],
+            # (undo_depth of every seat: only the seat of the last action can have any)
+            "undo": ([self.log[-1][0]] if not over and self._undo_depth(self.log[-1][0]) else [])
+                    if self.log else [],
             "highlight": self.highlight,
         }
 
     def _seen_flixos(self) -> set:
         """The Flixos the team has seen (face up, eye-marked, discarded or removed)."""
+        least = FLIXO // 2
         seen = {card for g in self.displays for row in g for card, side in row
-                if side != "down" and is_flixo(card)}
-        seen.update(card for card in self.discard if is_flixo(card))
-        seen.update(card for pile in self.removed for card in pile if is_flixo(card))
+                if side != "down" and card >= least}
+        seen.update([card for card in self.discard if card >= least])
+        seen.update([card for pile in self.removed for card in pile if card >= least])
         return seen
 
     def outcome(self) -> Outcome:
@@ -914,40 +969,55 @@ class TeamModel:
         self.view = view
         self.turn = view["turn"]
         self.people = view["people"]
-        self.grids = [[[[_card_of(cell), "down" if not (cell["up"] or cell["eye"]) else
-                         ("up" if cell["up"] else "eye")] for cell in row]
-                       for row in disp["cells"]] for disp in view["displays"]]
-        seen = [_card_of(c) for c in view["discard"]]
-        seen += [_card_of(c) for disp in view["displays"] for c in disp["removed"]]
-        seen += [card for g in self.grids for row in g for card, _ in row if card is not None]
+        # Number cards not seen yet, per value (in the order of view["values"]), and the values
+        # of the Flixos seen: one pass over everything face up, marked, discarded or removed.
+        unseen = dict.fromkeys(view["values"], view["number_sets"])
+        seen_flixos = set()
+        self.grids = []
+        hidden_cells = 0
+        for disp in view["displays"]:
+            grid = []
+            for row in disp["cells"]:
+                cells = []
+                for cell in row:
+                    v = cell["value"]
+                    if v is None:
+                        cells.append([None, "down"])
+                        hidden_cells += 1
+                        continue
+                    if cell["flixo"]:
+                        seen_flixos.add(v)
+                        cells.append([FLIXO + v, "up" if cell["up"] else "eye"])
+                    else:
+                        if v in unseen:
+                            unseen[v] -= 1
+                        cells.append([v, "up" if cell["up"] else "eye"])
+                grid.append(cells)
+            self.grids.append(grid)
+            for c in disp["removed"]:
+                _note_seen(c, unseen, seen_flixos)
+        for c in view["discard"]:
+            _note_seen(c, unseen, seen_flixos)
         if view["drawn"] is not None:
-            seen.append(_card_of(view["drawn"]))
-        unseen = Counter({v: view["number_sets"] for v in view["values"]})
-        unseen.subtract(card for card in seen if not is_flixo(card))
+            _note_seen(view["drawn"], unseen, seen_flixos)
         self.unseen = {v: n for v, n in unseen.items() if n > 0}
         self.unseen_total = sum(self.unseen.values())
-        seen_flixos = {value(card) for card in seen if is_flixo(card)}
         self.flixo_values = [v for v in view["values"] if v not in seen_flixos]
         self.hidden_flixos = view["flixos_in_play"] - len(seen_flixos)
-        self.hidden_cells = sum(side == "down" for g in self.grids for row in g for _, side in row)
+        self.hidden_cells = hidden_cells
         total = self.unseen_total or 1
         self.mean_unknown = sum(v * n for v, n in self.unseen.items()) / total
-        self._draw_odds = self._reveal_odds = self._line_vals = None
-        # A decision weighs the same grids and discards many times: settle_with and feed_cost
-        # remember their results here (they are pure functions of the model).
+        self._draw_odds = self._reveal_odds = None
+        # A decision weighs the same grids and discards many times: combiner_with, settle_with,
+        # line_part and feed_cost remember their results here (pure functions of the model).
         self.combiners: dict = {}  # (slot, card, ends) -> FlixoBot.combiner_with
+        self.settled: dict = {}  # (slot, card) -> FlixoBot.settle_with
+        self.frames: dict = {}  # slot -> FlixoBot.slot_frame
+        self.ours = None  # FlixoBot.our_grid
         self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part
         self.reveal_terms = None  # FlixoBot.reveal_terms
         self.full_lines = any(full_lines(self.grids[self.turn]))  # (none, at rest)
         self.feeds: dict = {}  # top -> feed_cost (when the game does not end)
-
-    def line_vals(self, i: int) -> tuple:
-        """The cards (None: unknown) of line i (see grid_lines) of our display."""
-        if self._line_vals is None:
-            grid = self.grids[self.turn]
-            self._line_vals = [tuple([grid[r][c][0] for r, c in line])
-                               for line in grid_lines(grid)]
-        return self._line_vals[i]
 
     def draw_odds(self) -> list[tuple[int, float]]:
         """(card, probability) for the top of the draw pile (made once: shared, read-only)."""
@@ -966,6 +1036,15 @@ class TeamModel:
                          for v in self.flixo_values]
             self._reveal_odds = odds
         return self._reveal_odds
+
+
+def _note_seen(cell: dict, unseen: dict, seen_flixos: set) -> None:
+    """Count a card of a view (a pile's) as seen (TeamModel)."""
+    v = cell["value"]
+    if cell["flixo"]:
+        seen_flixos.add(v)
+    elif v in unseen:
+        unseen[v] -= 1
 
 
 def _card_of(cell: dict):
@@ -1168,30 +1247,156 @@ class FlixoBot(Bot):
         return -self.w["feed"] if value(top) in m.next_needs else 0.0
 
     def combiner_with(self, m, slot, card, ends):
-        """combiner(m, settle(m, our grid with `card` face up at `slot`), ends), made once
-        per model: a decision weighs the same grids many times."""
+        """combiner(m, settle_with(m, slot, card), ends), made once per model: a decision
+        weighs the same grids many times."""
         combine = m.combiners.get((slot, card, ends))
         if combine is None:
-            grid = [list(row) for row in m.grids[m.turn]]
-            r, c = slot
-            grid[r][c] = [card, "up"]
-            # Without a full line before, one can only run through the slot that changed.
-            full = (m.full_lines or _one_number(grid[r]) and len(grid[r]) >= 2
-                    or len(grid) >= 2 and _one_number([row[c] for row in grid]))
             combine = m.combiners[slot, card, ends] = self.combiner(
-                m, self.settle(m, grid, remove=full, changed=slot), ends)
+                m, self.settle_with(m, slot, card), ends)
         return combine
 
-    def settle(self, m, grid, remove=True, changed=None) -> tuple:
+    def settle_with(self, m, slot, card) -> tuple:
+        """settle(m, our grid with `card` face up at `slot`), made once per model and card.
+
+        Without a full line, only one card differs from our grid as it is: the sums are then
+        finished from the slot's frame (slot_frame) instead of going over the whole grid, in
+        the same order (so to the same last bit)."""
+        key = (slot, card)
+        settled = m.settled.get(key)
+        if settled is not None:
+            return settled
+        frame = m.frames.get(slot)
+        if frame is None:
+            frame = m.frames[slot] = self.slot_frame(m, slot)
+        (prefix, rest, hidden, before, after, others_up, row_full, col_full, safe,
+         subs1, row, subs2, col, subs3, progress0) = frame
+        v = CARD_VALUE[card]
+        if v == row_full or v == col_full or m.full_lines:  # lines leave: the long way
+            grid = [list(cells) for cells in m.grids[m.turn]]
+            grid[slot[0]][slot[1]] = [card, "up"]
+            settled = m.settled[key] = self.settle(m, grid)
+            return settled
+        points = prefix + v
+        for x in rest:
+            points += x
+        cost = 0.0
+        cost += self.w["score"] * points
+        # The lines in settle's order: rows before ours, our row, the rows after and the
+        # columns before ours, our column, the columns after.
+        progress = progress0
+        for x in subs1:
+            cost -= x
+        if row is not None:
+            cards, k = row
+            vals = (*cards[:k], card, *cards[k + 1:])
+            part = m.line_parts.get(vals) or self.line_part_of(m, vals)
+            if part[1] is not None:
+                if part[0] is None:
+                    cost -= part[1]
+                else:
+                    progress = dict(progress)
+                    progress[part[0]] = max(progress.get(part[0], 0.0), part[1])
+        for x in subs2:
+            cost -= x
+        if col is not None:
+            cards, k = col
+            vals = (*cards[:k], card, *cards[k + 1:])
+            part = m.line_parts.get(vals) or self.line_part_of(m, vals)
+            if part[1] is not None:
+                if part[0] is None:
+                    cost -= part[1]
+                else:
+                    progress = dict(progress) if progress is progress0 else progress
+                    progress[part[0]] = max(progress.get(part[0], 0.0), part[1])
+        for x in subs3:
+            cost -= x
+        flixos = before + [v] + after if card >= FLIXO // 2 else before + after
+        if not safe:
+            known = self.w["known"]
+            cost += sum(known * (1 - progress.get(u, 0.0)) for u in flixos)
+        settled = m.settled[key] = (
+            None, cost, hidden, 0 if safe else hidden, 0 if safe else len(flixos), points,
+            hidden == 0 and others_up)
+        return settled
+
+    def line_part_of(self, m, vals) -> tuple:
+        """line_part(m, vals), remembered in the model."""
+        part = m.line_parts[vals] = self.line_part(m, vals)
+        return part
+
+    def slot_frame(self, m, slot) -> tuple:
+        """What settle_with needs of our grid to put one card at `slot`: (points of the cards
+        before the slot, summed as settle sums them; the points of the cards after it, in
+        order; hidden cards elsewhere; values of the Flixos shown before / after the slot;
+        every other card face up; the value that would fill the slot's row / column (None:
+        none can); the grid safe (_safe); then the lines in settle's order: the costs taken
+        off by the lines before the slot's row, (cards, index of the slot) of that row (None:
+        a single card), the costs of the lines between, the slot's column likewise, the costs
+        of the lines after it; and the Flixo progress of the lines other than these two)."""
+        if m.ours is None:
+            m.ours = self.our_grid(m)
+        points, sides, flixos, not_up, hidden, lines = m.ours
+        grid = m.grids[m.turn]
+        r, c = slot
+        j = r * len(grid[0]) + c
+        prefix = 0.0
+        for x in points[:j]:
+            prefix += x
+        side = sides[j]
+        others = [cell for k, cell in enumerate(grid[r]) if k != c]
+        row_full = _fills(others) if others else None
+        others = [cells[c] for k, cells in enumerate(grid) if k != r]
+        col_full = _fills(others) if others else None
+        subs = ([], [], [])
+        at = 0
+        row = col = None
+        progress = {}
+        for i, cards, (v, worth) in lines:
+            if i == r:
+                row, at = (cards, c), 1
+            elif i == len(grid) + c:
+                col, at = (cards, r), 2
+            elif worth is None:
+                continue
+            elif v is not None:
+                progress[v] = max(progress.get(v, 0.0), worth)
+            else:
+                subs[at].append(worth)
+        return (prefix, points[j + 1:], hidden - (side == "down"),
+                [v for k, v in flixos if k < j], [v for k, v in flixos if k > j],
+                not_up == (side != "up"), row_full, col_full, _safe(grid),
+                subs[0], row, subs[1], col, subs[2], progress)
+
+    def our_grid(self, m) -> tuple:
+        """Our grid cell by cell, for slot_frame (once per model): (points per card, sides,
+        (index, value) of each Flixo shown, cards not face up, hidden cards, (index in
+        grid_lines, cards, line_part) per line of two or more cards)."""
+        grid = m.grids[m.turn]
+        cells = [cell for row in grid for cell in row]
+        points = [m.mean_unknown if side == "down" else CARD_VALUE[card] for card, side in cells]
+        sides = [side for _, side in cells]
+        flixos = [(k, CARD_VALUE[card]) for k, (card, side) in enumerate(cells)
+                  if side != "down" and card >= FLIXO // 2]
+        lines = []
+        parts = m.line_parts
+        for i, line in enumerate(grid_lines(grid)):
+            if len(line) < 2:
+                continue
+            cards = tuple([grid[r][c][0] for r, c in line])
+            part = parts.get(cards) or self.line_part_of(m, cards)
+            lines.append((i, cards, part))
+        return (points, sides, flixos, len(cells) - sides.count("up"), sides.count("down"),
+                lines)
+
+    def settle(self, m, grid, remove=True) -> tuple:
         """Remove full lines from `grid` and sum it up: (grid, known cost, hidden cards, hidden
         cards in a display of 2+ rows and columns, face-up Flixos there, points, all cards
-        face up). `changed`: `grid` is our display with only the card at this slot changed."""
+        face up)."""
         w = self.w
         cost = 0.0
         if remove:
             for step in remove_full_lines(grid):
                 cost -= w["reward"] * sum(is_flixo(card) for card in step["cards"])
-                changed = None  # the grid is another shape now
         if not grid:
             return grid, cost + EMPTY_DISPLAY_POINTS * w["score"] - w["line1"], 0, 0, 0, -5, True
         safe = _safe(grid)
@@ -1212,16 +1417,10 @@ class FlixoBot(Bot):
         # can still come; a Flixo in such a line is already half dealt with.
         progress = {}
         parts = m.line_parts
-        # The cards of each line; where only one slot changed, the lines through it (its row,
-        # and its column: lines list rows, then columns) are the only ones to look at again.
-        through = () if changed is None else (changed[0], len(grid) + changed[1])
-        for i, line in enumerate(grid_lines(grid)):
+        for line in grid_lines(grid):
             if len(line) < 2:
                 continue
-            if changed is not None and i not in through:
-                vals = m.line_vals(i)
-            else:
-                vals = tuple([grid[r][c][0] for r, c in line])
+            vals = tuple([grid[r][c][0] for r, c in line])
             part = parts.get(vals)
             if part is None:
                 part = parts[vals] = self.line_part(m, vals)
@@ -1247,8 +1446,10 @@ class FlixoBot(Bot):
         a Flixo of v, one or two cards short of removal (the share of the Flixo's cost taken
         off); (None, cost taken off) for such a line without one; (None, None): nothing."""
         w = self.w
-        known = [value(card) for card in vals if card is not None]
-        if not known or len(known) < len(vals) - 2:
+        if vals.count(None) > 2:
+            return None, None
+        known = [CARD_VALUE[card] for card in vals if card is not None]
+        if not known:
             return None, None
         v = max(known, key=known.count)
         short = len(vals) - known.count(v)
@@ -1319,6 +1520,15 @@ class Running:
         if self.risk is not None:
             cost += self.risk[revealed is not None and is_flixo(revealed)]
         return cost
+
+
+def _fills(cells) -> int | None:
+    """The value a card must show to make a line full with `cells` (the line's other cards):
+    theirs when they are all face up and of one value, else None (_one_number's test)."""
+    if not cells or any(side != "up" for _, side in cells):
+        return None
+    v = CARD_VALUE[cells[0][0]]
+    return v if all(CARD_VALUE[card] == v for card, _ in cells) else None
 
 
 def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:
