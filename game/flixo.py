@@ -1012,12 +1012,25 @@ class TeamModel:
         # line_part and feed_cost remember their results here (pure functions of the model).
         self.combiners: dict = {}  # (slot, card, ends) -> FlixoBot.combiner_with
         self.settled: dict = {}  # (slot, card) -> FlixoBot.settle_with
+        self.runs: dict = {}  # (slot, card) -> FlixoBot.running_with
+        self.risks: dict = {}  # (hidden, risky) -> risk
         self.frames: dict = {}  # slot -> FlixoBot.slot_frame
         self.ours = None  # FlixoBot.our_grid
         self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part
         self.reveal_terms = None  # FlixoBot.reveal_terms
         self.full_lines = any(full_lines(self.grids[self.turn]))  # (none, at rest)
         self.feeds: dict = {}  # top -> feed_cost (when the game does not end)
+
+    def risk(self, w, hidden, risky):
+        """The hidden Flixos' cost (FlixoBot.combiner) for a revealed card that is not a
+        Flixo and for one that is, with `hidden` face-down cards, `risky` of them where a
+        Flixo stays (None: no card is hidden)."""
+        risk = self.risks.get((hidden, risky), False)
+        if risk is False:
+            risk = self.risks[hidden, risky] = [
+                w["hidden"] * (self.hidden_flixos - flixo) * risky / hidden
+                for flixo in (0, 1)] if hidden else None
+        return risk
 
     def draw_odds(self) -> list[tuple[int, float]]:
         """(card, probability) for the top of the draw pile (made once: shared, read-only)."""
@@ -1167,16 +1180,21 @@ class FlixoBot(Bot):
 
     def after_swap(self, m, slot, card, ends) -> float:
         out, side = m.grids[m.turn][slot[0]][slot[1]]
-        combine = self.combiner_with(m, slot, card, ends)
+        running = None if ends else self.running_with(m, slot, card)
+        if running is None:  # the game ends, or its final turns begin
+            combine = self.combiner_with(m, slot, card, ends)
+            if side == "down":
+                return sum(p * combine(o, o) for o, p in m.reveal_odds())
+            return combine(out, None)
+        # Running(known, risk)(top, revealed), written out: the same sums in the same order.
+        known, risk = running
         if side == "down":  # the card leaving is unknown: weigh what it may be
-            if isinstance(combine, Running):  # (the same sum, each term ready made)
-                known, risk = combine.known, combine.risk
-                if risk is None:
-                    return sum(p * (known + feed) for _, p, feed, _ in self.reveal_terms(m))
-                return sum(p * (known + feed + risk[flixo])
-                           for _, p, feed, flixo in self.reveal_terms(m))
-            return sum(p * combine(o, o) for o, p in m.reveal_odds())
-        return combine(out, None)
+            if risk is None:
+                return sum(p * (known + feed) for _, p, feed, _ in self.reveal_terms(m))
+            return sum(p * (known + feed + risk[flixo])
+                       for _, p, feed, flixo in self.reveal_terms(m))
+        cost = known + self.feed_cost(m, out, False)
+        return cost if risk is None else cost + risk[0]
 
     def reveal_terms(self, m) -> list:
         """Per card a face-down card may be: (card, probability, feed_cost of it on the
@@ -1191,9 +1209,19 @@ class FlixoBot(Bot):
         card, side = m.grids[m.turn][r][c]
         outcomes = [(card, 1.0)] if side == "eye" else m.reveal_odds()
         total = 0.0
+        feed = None if ends else self.feed_cost(m, drawn, False)
         for seen, p in outcomes:
-            total += p * self.combiner_with(m, slot, seen, ends)(
-                drawn, seen if side == "down" else None)
+            running = None if ends else self.running_with(m, slot, seen)
+            if running is None:
+                total += p * self.combiner_with(m, slot, seen, ends)(
+                    drawn, seen if side == "down" else None)
+                continue
+            # Running(known, risk)(drawn, revealed), written out
+            known, risk = running
+            cost = known + feed
+            if risk is not None:
+                cost += risk[side == "down" and seen >= FLIXO // 2]
+            total += p * cost
         return total
 
     def draw_cost(self, m, ends) -> float:
@@ -1255,6 +1283,35 @@ class FlixoBot(Bot):
                 m, self.settle_with(m, slot, card), ends)
         return combine
 
+    def running_with(self, m, slot, card):
+        """(known, risk) of the Running that combiner_with(m, slot, card, False) makes, or
+        None when it makes none (the final turns are on or begin). Made once per model and
+        card, from the slot's frame where no line fills (see settle_with)."""
+        key = (slot, card)
+        running = m.runs.get(key, False)
+        if running is not False:
+            return running
+        if m.view["last_display"] is not None:
+            running = m.runs[key] = None
+            return running
+        f = m.frames.get(slot) or self.slot_frame(m, slot)
+        v = CARD_VALUE[card]
+        if v == f.row_full or v == f.col_full or m.full_lines:  # lines leave: the long way
+            _, known, hidden, risky, _, _, all_up = self.settle_with(m, slot, card)
+        else:
+            hidden = f.hidden
+            risky = 0 if f.safe else hidden
+            all_up = hidden == 0 and f.others_up
+            if not all_up:
+                known = self.frame_cost(m, f, card, v, f.points(v))[0]
+        if all_up:  # we start the final turns now
+            running = None
+        else:
+            o_known, o_hidden, o_risky, _, _ = m.others
+            running = (known + o_known, m.risk(self.w, hidden + o_hidden, risky + o_risky))
+        m.runs[key] = running
+        return running
+
     def settle_with(self, m, slot, card) -> tuple:
         """settle(m, our grid with `card` face up at `slot`), made once per model and card.
 
@@ -1265,107 +1322,114 @@ class FlixoBot(Bot):
         settled = m.settled.get(key)
         if settled is not None:
             return settled
-        frame = m.frames.get(slot)
-        if frame is None:
-            frame = m.frames[slot] = self.slot_frame(m, slot)
-        (prefix, rest, hidden, before, after, others_up, row_full, col_full, safe,
-         subs1, row, subs2, col, subs3, progress0) = frame
+        f = m.frames.get(slot) or self.slot_frame(m, slot)
         v = CARD_VALUE[card]
-        if v == row_full or v == col_full or m.full_lines:  # lines leave: the long way
+        if v == f.row_full or v == f.col_full or m.full_lines:  # lines leave: the long way
             grid = [list(cells) for cells in m.grids[m.turn]]
             grid[slot[0]][slot[1]] = [card, "up"]
             settled = m.settled[key] = self.settle(m, grid)
             return settled
-        points = prefix + v
-        for x in rest:
-            points += x
+        points = f.points(v)
+        cost, flixos = self.frame_cost(m, f, card, v, points)
+        hidden = f.hidden
+        settled = m.settled[key] = (
+            None, cost, hidden, 0 if f.safe else hidden, 0 if f.safe else flixos, points,
+            hidden == 0 and f.others_up)
+        return settled
+
+    def frame_cost(self, m, f, card, v, points) -> tuple[float, int]:
+        """settle's known cost of our grid with `card` (of value v) at the slot of frame f,
+        where no line fills, and the number of Flixos shown."""
         cost = 0.0
         cost += self.w["score"] * points
-        # The lines in settle's order: rows before ours, our row, the rows after and the
+        # The lines in settle's order: the rows before ours, our row, the rows after and the
         # columns before ours, our column, the columns after.
-        progress = progress0
-        for x in subs1:
+        progress = f.progress
+        for x in f.costs_before:
             cost -= x
-        if row is not None:
-            cards, k = row
-            vals = (*cards[:k], card, *cards[k + 1:])
-            part = m.line_parts.get(vals) or self.line_part_of(m, vals)
-            if part[1] is not None:
-                if part[0] is None:
-                    cost -= part[1]
+        if f.row is not None:
+            line, k = f.row
+            line[k] = card
+            vals = tuple(line)
+            u, worth = m.line_parts.get(vals) or self.line_part_of(m, vals)
+            if worth is not None:
+                if u is None:
+                    cost -= worth
                 else:
                     progress = dict(progress)
-                    progress[part[0]] = max(progress.get(part[0], 0.0), part[1])
-        for x in subs2:
+                    progress[u] = max(progress.get(u, 0.0), worth)
+        for x in f.costs_between:
             cost -= x
-        if col is not None:
-            cards, k = col
-            vals = (*cards[:k], card, *cards[k + 1:])
-            part = m.line_parts.get(vals) or self.line_part_of(m, vals)
-            if part[1] is not None:
-                if part[0] is None:
-                    cost -= part[1]
+        if f.col is not None:
+            line, k = f.col
+            line[k] = card
+            vals = tuple(line)
+            u, worth = m.line_parts.get(vals) or self.line_part_of(m, vals)
+            if worth is not None:
+                if u is None:
+                    cost -= worth
                 else:
-                    progress = dict(progress) if progress is progress0 else progress
-                    progress[part[0]] = max(progress.get(part[0], 0.0), part[1])
-        for x in subs3:
+                    progress = dict(progress) if progress is f.progress else progress
+                    progress[u] = max(progress.get(u, 0.0), worth)
+        for x in f.costs_after:
             cost -= x
-        flixos = before + [v] + after if card >= FLIXO // 2 else before + after
-        if not safe:
+        flixos = f.before + [v] + f.after if card >= FLIXO // 2 else f.flixos
+        if not f.safe:
             known = self.w["known"]
-            cost += sum(known * (1 - progress.get(u, 0.0)) for u in flixos)
-        settled = m.settled[key] = (
-            None, cost, hidden, 0 if safe else hidden, 0 if safe else len(flixos), points,
-            hidden == 0 and others_up)
-        return settled
+            cost += sum([known * (1 - progress.get(u, 0.0)) for u in flixos]) if flixos else 0
+        return cost, len(flixos)
 
     def line_part_of(self, m, vals) -> tuple:
         """line_part(m, vals), remembered in the model."""
         part = m.line_parts[vals] = self.line_part(m, vals)
         return part
 
-    def slot_frame(self, m, slot) -> tuple:
-        """What settle_with needs of our grid to put one card at `slot`: (points of the cards
-        before the slot, summed as settle sums them; the points of the cards after it, in
-        order; hidden cards elsewhere; values of the Flixos shown before / after the slot;
-        every other card face up; the value that would fill the slot's row / column (None:
-        none can); the grid safe (_safe); then the lines in settle's order: the costs taken
-        off by the lines before the slot's row, (cards, index of the slot) of that row (None:
-        a single card), the costs of the lines between, the slot's column likewise, the costs
-        of the lines after it; and the Flixo progress of the lines other than these two)."""
+    def slot_frame(self, m, slot) -> "Frame":
+        """Our grid seen from `slot`, for settle_with (made once per model and slot)."""
         if m.ours is None:
             m.ours = self.our_grid(m)
         points, sides, flixos, not_up, hidden, lines = m.ours
         grid = m.grids[m.turn]
         r, c = slot
+        f = m.frames[slot] = Frame()
         j = r * len(grid[0]) + c
-        prefix = 0.0
+        f.prefix = 0.0
         for x in points[:j]:
-            prefix += x
-        side = sides[j]
+            f.prefix += x
+        f.rest = points[j + 1:]
+        f.hidden = hidden - (sides[j] == "down")
+        f.before = [v for k, v in flixos if k < j]
+        f.after = [v for k, v in flixos if k > j]
+        f.flixos = f.before + f.after
+        f.others_up = not_up == (sides[j] != "up")
         others = [cell for k, cell in enumerate(grid[r]) if k != c]
-        row_full = _fills(others) if others else None
+        f.row_full = _fills(others) if others else None
         others = [cells[c] for k, cells in enumerate(grid) if k != r]
-        col_full = _fills(others) if others else None
-        subs = ([], [], [])
+        f.col_full = _fills(others) if others else None
+        f.safe = _safe(grid)
+        costs = ([], [], [])
         at = 0
-        row = col = None
-        progress = {}
+        f.row = f.col = None
+        f.progress = {}
         for i, cards, (v, worth) in lines:
-            if i == r:
-                row, at = (cards, c), 1
-            elif i == len(grid) + c:
-                col, at = (cards, r), 2
+            if i == r or i == len(grid) + c:
+                k = c if i == r else r
+                # (a line with more than two other cards unknown is worth nothing whatever
+                # comes: line_part)
+                through = None if cards.count(None) - (cards[k] is None) > 2 else (
+                    list(cards), k)
+                if i == r:
+                    f.row, at = through, 1
+                else:
+                    f.col, at = through, 2
             elif worth is None:
                 continue
             elif v is not None:
-                progress[v] = max(progress.get(v, 0.0), worth)
+                f.progress[v] = max(f.progress.get(v, 0.0), worth)
             else:
-                subs[at].append(worth)
-        return (prefix, points[j + 1:], hidden - (side == "down"),
-                [v for k, v in flixos if k < j], [v for k, v in flixos if k > j],
-                not_up == (side != "up"), row_full, col_full, _safe(grid),
-                subs[0], row, subs[1], col, subs[2], progress)
+                costs[at].append(worth)
+        f.costs_before, f.costs_between, f.costs_after = costs
+        return f
 
     def our_grid(self, m) -> tuple:
         """Our grid cell by cell, for slot_frame (once per model): (points per card, sides,
@@ -1445,18 +1509,16 @@ class FlixoBot(Bot):
         """What a line of cards `vals` (None: unknown) adds to settle: (v, share) when it holds
         a Flixo of v, one or two cards short of removal (the share of the Flixo's cost taken
         off); (None, cost taken off) for such a line without one; (None, None): nothing."""
+        shape = _LINE_SHAPES.get(vals, False)
+        if shape is False:
+            shape = _line_shape(vals)
+        if shape is None:
+            return None, None
+        v, short, flixo = shape
+        if short and not m.unseen.get(v, 0) and not (v in m.flixo_values and m.hidden_flixos):
+            return None, None
         w = self.w
-        if vals.count(None) > 2:
-            return None, None
-        known = [CARD_VALUE[card] for card in vals if card is not None]
-        if not known:
-            return None, None
-        v = max(known, key=known.count)
-        short = len(vals) - known.count(v)
-        if short > 2 or (short and not m.unseen.get(v, 0)
-                         and not (v in m.flixo_values and m.hidden_flixos)):
-            return None, None
-        if FLIXO + v in vals:
+        if flixo:
             return v, w["near"] if short <= 1 else w["far"]
         return None, w["line1"] if short <= 1 else w["line2"]
 
@@ -1505,6 +1567,35 @@ class FlixoBot(Bot):
         return Running(self, m, known + o_known, risk)
 
 
+class Frame:
+    """Our grid seen from one slot (FlixoBot.slot_frame): what settle would sum with one card
+    put there, worked out once for every card that may come.
+
+    prefix        settle's points of the cards before the slot (summed as settle sums them)
+    rest          the points of the cards after it, in order
+    hidden        face-down cards elsewhere; others_up: every other card is face up
+    before, after values of the Flixos shown before / after the slot; flixos: both
+    row_full      the value that would fill the slot's row (None: none can); col_full: column
+    safe          the grid cannot keep a Flixo (_safe)
+    costs_before, row, costs_between, col, costs_after
+                  the lines in settle's order: the costs the lines before the slot's row take
+                  off, then that row ([its cards], index of the slot; None: worth nothing
+                  whatever comes), the lines between, the slot's column, the lines after
+    progress      the Flixo progress of the lines other than those two
+    """
+
+    __slots__ = ("prefix", "rest", "hidden", "others_up", "before", "after", "flixos",
+                 "row_full", "col_full", "safe", "costs_before", "row", "costs_between", "col",
+                 "costs_after", "progress")
+
+    def points(self, v) -> float:
+        """settle's points with a card of value v at the slot."""
+        points = self.prefix + v
+        for x in self.rest:
+            points += x
+        return points
+
+
 class Running:
     """FlixoBot.combiner while the game runs on: the cost is `known` plus what the top of the
     discard pile means for the next display, plus the hidden Flixos' cost `risk` (per: is the
@@ -1520,6 +1611,29 @@ class Running:
         if self.risk is not None:
             cost += self.risk[revealed is not None and is_flixo(revealed)]
         return cost
+
+
+def _line_shape(vals) -> tuple | None:
+    """A line of cards `vals` (None: unknown) for FlixoBot.line_part: (v, cards short of
+    showing only v, whether the Flixo of v is in it), v the number most of its cards show (the
+    first of those on a tie); None when it is more than two cards short (or none is known).
+    Remembered in _LINE_SHAPES: a pure function of the cards, asked for again and again."""
+    shape = None
+    if vals.count(None) <= 2:
+        known = [CARD_VALUE[card] for card in vals if card is not None]
+        if known:
+            v = max(known, key=known.count)
+            short = len(vals) - known.count(v)
+            if short <= 2:
+                shape = (v, short, FLIXO + v in vals)
+    if len(_LINE_SHAPES) >= _LINE_SHAPES_MOST:
+        _LINE_SHAPES.clear()
+    _LINE_SHAPES[vals] = shape
+    return shape
+
+
+_LINE_SHAPES: dict = {}  # line cards -> _line_shape; a cache of a pure function
+_LINE_SHAPES_MOST = 100_000  # emptied when it holds this many (a game asks for a few thousand)
 
 
 def _fills(cells) -> int | None:
