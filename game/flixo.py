@@ -1012,7 +1012,7 @@ class TeamModel:
         # line_part and feed_cost remember their results here (pure functions of the model).
         self.combiners: dict = {}  # (slot, card, ends) -> FlixoBot.combiner_with
         self.settled: dict = {}  # (slot, card) -> FlixoBot.settle_with
-        self.runs: dict = {}  # (slot, card) -> FlixoBot.running_with
+        self.runs: dict = {}  # slot -> {card: FlixoBot.running_with}
         self.risks: dict = {}  # (hidden, risky) -> risk
         self.frames: dict = {}  # slot -> FlixoBot.slot_frame
         self.ours = None  # FlixoBot.our_grid
@@ -1186,15 +1186,23 @@ class FlixoBot(Bot):
             if side == "down":
                 return sum(p * combine(o, o) for o, p in m.reveal_odds())
             return combine(out, None)
-        # Running(known, risk)(top, revealed), written out: the same sums in the same order.
         known, risk = running
         if side == "down":  # the card leaving is unknown: weigh what it may be
-            if risk is None:
-                return sum(p * (known + feed) for _, p, feed, _ in self.reveal_terms(m))
-            return sum(p * (known + feed + risk[flixo])
-                       for _, p, feed, flixo in self.reveal_terms(m))
+            return self.unknown_out(m, known, risk)
+        # Running(known, risk)(out, None), written out: the same sums in the same order.
         cost = known + self.feed_cost(m, out, False)
         return cost if risk is None else cost + risk[0]
+
+    def unknown_out(self, m, known, risk) -> float:
+        """The cost after a swap for a face-down card, the Running cost (known, risk) averaged
+        over what that card may be: sum(p * Running(known, risk)(o, o)), each term written
+        out (the same sums in the same order).
+
+        It never falls as `known` grows (each term is a rounded sum and product of it, and
+        so is their sum): of swaps with one risk, the one of least `known` costs least."""
+        if risk is None:
+            return sum([p * (known + feed) for _, p, feed, _ in self.reveal_terms(m)])
+        return sum([p * (known + feed + risk[flixo]) for _, p, feed, flixo in self.reveal_terms(m)])
 
     def reveal_terms(self, m) -> list:
         """Per card a face-down card may be: (card, probability, feed_cost of it on the
@@ -1210,8 +1218,9 @@ class FlixoBot(Bot):
         outcomes = [(card, 1.0)] if side == "eye" else m.reveal_odds()
         total = 0.0
         feed = None if ends else self.feed_cost(m, drawn, False)
-        for seen, p in outcomes:
-            running = None if ends else self.running_with(m, slot, seen)
+        runnings = [None] * len(outcomes) if ends else self.runnings(
+            m, slot, [seen for seen, _ in outcomes])
+        for (seen, p), running in zip(outcomes, runnings):
             if running is None:
                 total += p * self.combiner_with(m, slot, seen, ends)(
                     drawn, seen if side == "down" else None)
@@ -1242,12 +1251,34 @@ class FlixoBot(Bot):
                 reveal_best = self.combine(m, self.settle(m, grid), None, ends)
             return reveal_best + clock
         # Hard: the expected best follow-up over every card that could come.
+        cards = [v for v, _ in m.draw_odds()]
+        places = []  # per slot: (slot, face down, feed_cost of its card, running_with per card)
+        for s in slots(grid):
+            yield
+            out, side = grid[s[0]][s[1]]
+            places.append((s, side == "down", None if side == "down" else self.feed_cost(
+                m, out, False), [None] * len(cards) if ends else self.runnings(m, s, cards)))
         total = 0.0
-        for v, p in m.draw_odds():
+        for i, (v, p) in enumerate(m.draw_odds()):
+            yield
             best = None
-            for s in slots(grid):
-                yield
-                cost = self.after_swap(m, s, v, ends)
+            least = {}  # risk (by identity) -> (least known, risk) of swaps for face-down cards
+            for s, down, feed, runnings in places:
+                running = runnings[i]
+                if running is None:  # the game ends, or its final turns begin
+                    cost = self.after_swap(m, s, v, ends)
+                elif down:  # (only the least of these is worth averaging: unknown_out)
+                    if id(running[1]) not in least or running[0] < least[id(running[1])][0]:
+                        least[id(running[1])] = running
+                    continue
+                else:  # (after_swap, written out)
+                    known, risk = running
+                    cost = known + feed
+                    if risk is not None:
+                        cost += risk[0]
+                best = cost if best is None else min(best, cost)
+            for known, risk in least.values():
+                cost = self.unknown_out(m, known, risk)
                 best = cost if best is None else min(best, cost)
             if reveal_best is not None:
                 best = min(best, reveal_best + self.feed_cost(m, v, ends))
@@ -1286,98 +1317,122 @@ class FlixoBot(Bot):
     def running_with(self, m, slot, card):
         """(known, risk) of the Running that combiner_with(m, slot, card, False) makes, or
         None when it makes none (the final turns are on or begin). Made once per model and
-        card, from the slot's frame where no line fills (see settle_with)."""
-        key = (slot, card)
-        running = m.runs.get(key, False)
-        if running is not False:
-            return running
+        card (see runnings)."""
+        running = m.runs.get(slot, {}).get(card, False)
+        return self.runnings(m, slot, (card,))[0] if running is False else running
+
+    def runnings(self, m, slot, cards) -> list:
+        """running_with(m, slot, card) for each of `cards`, worked out together: straight from
+        the slot's frame where no line fills (frame_costs)."""
+        runs = m.runs.get(slot)
+        if runs is None:
+            runs = m.runs[slot] = {}
+        new = [card for card in cards if card not in runs]
+        if not new:
+            return [runs[card] for card in cards]
         if m.view["last_display"] is not None:
-            running = m.runs[key] = None
-            return running
+            return [None] * len(cards)
         f = m.frames.get(slot) or self.slot_frame(m, slot)
-        v = CARD_VALUE[card]
-        if v == f.row_full or v == f.col_full or m.full_lines:  # lines leave: the long way
-            _, known, hidden, risky, _, _, all_up = self.settle_with(m, slot, card)
-        else:
-            hidden = f.hidden
-            risky = 0 if f.safe else hidden
-            all_up = hidden == 0 and f.others_up
-            if not all_up:
-                known = self.frame_cost(m, f, card, v, f.points(v))[0]
-        if all_up:  # we start the final turns now
-            running = None
-        else:
-            o_known, o_hidden, o_risky, _, _ = m.others
-            running = (known + o_known, m.risk(self.w, hidden + o_hidden, risky + o_risky))
-        m.runs[key] = running
-        return running
+        o_known, o_hidden, o_risky, _, _ = m.others
+        hidden = f.hidden
+        all_up = hidden == 0 and f.others_up
+        risk = m.risk(self.w, hidden + o_hidden, (0 if f.safe else hidden) + o_risky)
+        for card, costs in zip(new, self.frame_costs(m, f, new)):
+            if costs is None:  # lines leave: the long way
+                _, known, n, risky, _, _, up = self.settle_with(m, slot, card)
+                running = None if up else (
+                    known + o_known, m.risk(self.w, n + o_hidden, risky + o_risky))
+            elif all_up:  # we start the final turns now
+                running = None
+            else:
+                running = (costs[0] + o_known, risk)
+            runs[card] = running
+        return [runs[card] for card in cards]
 
     def settle_with(self, m, slot, card) -> tuple:
         """settle(m, our grid with `card` face up at `slot`), made once per model and card.
 
         Without a full line, only one card differs from our grid as it is: the sums are then
-        finished from the slot's frame (slot_frame) instead of going over the whole grid, in
+        finished from the slot's frame (frame_costs) instead of going over the whole grid, in
         the same order (so to the same last bit)."""
         key = (slot, card)
         settled = m.settled.get(key)
         if settled is not None:
             return settled
         f = m.frames.get(slot) or self.slot_frame(m, slot)
-        v = CARD_VALUE[card]
-        if v == f.row_full or v == f.col_full or m.full_lines:  # lines leave: the long way
+        costs = self.frame_costs(m, f, (card,))[0]
+        if costs is None:  # lines leave: the long way
             grid = [list(cells) for cells in m.grids[m.turn]]
             grid[slot[0]][slot[1]] = [card, "up"]
             settled = m.settled[key] = self.settle(m, grid)
             return settled
-        points = f.points(v)
-        cost, flixos = self.frame_cost(m, f, card, v, points)
+        cost, flixos, points = costs
         hidden = f.hidden
         settled = m.settled[key] = (
             None, cost, hidden, 0 if f.safe else hidden, 0 if f.safe else flixos, points,
             hidden == 0 and f.others_up)
         return settled
 
-    def frame_cost(self, m, f, card, v, points) -> tuple[float, int]:
-        """settle's known cost of our grid with `card` (of value v) at the slot of frame f,
-        where no line fills, and the number of Flixos shown."""
-        cost = 0.0
-        cost += self.w["score"] * points
-        # The lines in settle's order: the rows before ours, our row, the rows after and the
-        # columns before ours, our column, the columns after.
-        progress = f.progress
-        for x in f.costs_before:
-            cost -= x
-        if f.row is not None:
-            line, k = f.row
-            line[k] = card
-            vals = tuple(line)
-            u, worth = m.line_parts.get(vals) or self.line_part_of(m, vals)
-            if worth is not None:
-                if u is None:
-                    cost -= worth
-                else:
-                    progress = dict(progress)
-                    progress[u] = max(progress.get(u, 0.0), worth)
-        for x in f.costs_between:
-            cost -= x
-        if f.col is not None:
-            line, k = f.col
-            line[k] = card
-            vals = tuple(line)
-            u, worth = m.line_parts.get(vals) or self.line_part_of(m, vals)
-            if worth is not None:
-                if u is None:
-                    cost -= worth
-                else:
-                    progress = dict(progress) if progress is f.progress else progress
-                    progress[u] = max(progress.get(u, 0.0), worth)
-        for x in f.costs_after:
-            cost -= x
-        flixos = f.before + [v] + f.after if card >= FLIXO // 2 else f.flixos
-        if not f.safe:
-            known = self.w["known"]
-            cost += sum([known * (1 - progress.get(u, 0.0)) for u in flixos]) if flixos else 0
-        return cost, len(flixos)
+    def frame_costs(self, m, f, cards) -> list:
+        """settle's (known cost, Flixos shown, points) of our grid with each of `cards` face
+        up at the slot of frame f; None for a card that fills a line (settle_with then goes
+        the long way). The same sums as settle, in the same order."""
+        found = []
+        score, known = self.w["score"], self.w["known"]
+        parts = m.line_parts
+        prefix, rest, safe = f.prefix, f.rest, f.safe
+        before, after, flixos_else = f.before, f.after, f.flixos
+        costs_before, costs_between, costs_after = f.costs_before, f.costs_between, f.costs_after
+        row, col, progress0 = f.row, f.col, f.progress
+        fills = (f.row_full, f.col_full) if not m.full_lines else None
+        for card in cards:
+            v = CARD_VALUE[card]
+            if fills is None or v in fills:
+                found.append(None)
+                continue
+            points = prefix + v
+            for x in rest:
+                points += x
+            cost = 0.0
+            cost += score * points
+            # The lines in settle's order: the rows before ours, our row, the rows after and
+            # the columns before ours, our column, the columns after.
+            progress = progress0
+            for x in costs_before:
+                cost -= x
+            if row is not None:
+                line, k = row
+                line[k] = card
+                vals = tuple(line)
+                u, worth = parts.get(vals) or self.line_part_of(m, vals)
+                if worth is not None:
+                    if u is None:
+                        cost -= worth
+                    else:
+                        progress = dict(progress)
+                        progress[u] = max(progress.get(u, 0.0), worth)
+            for x in costs_between:
+                cost -= x
+            if col is not None:
+                line, k = col
+                line[k] = card
+                vals = tuple(line)
+                u, worth = parts.get(vals) or self.line_part_of(m, vals)
+                if worth is not None:
+                    if u is None:
+                        cost -= worth
+                    else:
+                        progress = dict(progress) if progress is progress0 else progress
+                        progress[u] = max(progress.get(u, 0.0), worth)
+            for x in costs_after:
+                cost -= x
+            flixos = before + [v] + after if card >= FLIXO // 2 else flixos_else
+            if not safe and flixos:
+                cost += sum([known * (1 - progress.get(u, 0.0)) for u in flixos])
+            elif not safe:
+                cost += 0  # (settle adds the sum of nothing)
+            found.append((cost, len(flixos), points))
+        return found
 
     def line_part_of(self, m, vals) -> tuple:
         """line_part(m, vals), remembered in the model."""
