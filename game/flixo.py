@@ -1007,6 +1007,9 @@ class TeamModel:
         self.hidden_cells = hidden_cells
         total = self.unseen_total or 1
         self.mean_unknown = sum(v * n for v, n in self.unseen.items()) / total
+        # Per value: whether a card of it may still come, to fill a line (FlixoBot.line_part)
+        self.comes = {v: bool(self.unseen.get(v, 0) or v in self.flixo_values
+                              and self.hidden_flixos) for v in range(-1, 11)}
         self._draw_odds = self._reveal_odds = None
         # A decision weighs the same grids and discards many times: combiner_with, settle_with,
         # line_part and feed_cost remember their results here (pure functions of the model).
@@ -1184,7 +1187,16 @@ class FlixoBot(Bot):
         if running is None:  # the game ends, or its final turns begin
             combine = self.combiner_with(m, slot, card, ends)
             if side == "down":
-                return sum(p * combine(o, o) for o, p in m.reveal_odds())
+                # sum(p * combine(o, o)): these combiners tell a card only by whether it is a
+                # Flixo, so each is asked once per kind.
+                costs = {}
+                terms = []
+                for o, p, _, flixo in self.reveal_terms(m):
+                    cost = costs.get(flixo)
+                    if cost is None:
+                        cost = costs[flixo] = combine(o, o)
+                    terms.append(p * cost)
+                return sum(terms)
             return combine(out, None)
         known, risk = running
         if side == "down":  # the card leaving is unknown: weigh what it may be
@@ -1310,8 +1322,11 @@ class FlixoBot(Bot):
         weighs the same grids many times."""
         combine = m.combiners.get((slot, card, ends))
         if combine is None:
+            # (only a Running combiner reads the known cost: not when the game ends or the
+            # final turns are on)
+            known = not ends and m.view["last_display"] is None
             combine = m.combiners[slot, card, ends] = self.combiner(
-                m, self.settle_with(m, slot, card), ends)
+                m, self.settle_with(m, slot, card, known), ends)
         return combine
 
     def running_with(self, m, slot, card):
@@ -1349,18 +1364,19 @@ class FlixoBot(Bot):
             runs[card] = running
         return [runs[card] for card in cards]
 
-    def settle_with(self, m, slot, card) -> tuple:
-        """settle(m, our grid with `card` face up at `slot`), made once per model and card.
+    def settle_with(self, m, slot, card, known=True) -> tuple:
+        """settle(m, our grid with `card` face up at `slot`), made once per model and card;
+        known=False: its known cost may be left out (None).
 
         Without a full line, only one card differs from our grid as it is: the sums are then
         finished from the slot's frame (frame_costs) instead of going over the whole grid, in
         the same order (so to the same last bit)."""
-        key = (slot, card)
+        key = (slot, card, known)
         settled = m.settled.get(key)
         if settled is not None:
             return settled
         f = m.frames.get(slot) or self.slot_frame(m, slot)
-        costs = self.frame_costs(m, f, (card,))[0]
+        costs = self.frame_costs(m, f, (card,), known)[0]
         if costs is None:  # lines leave: the long way
             grid = [list(cells) for cells in m.grids[m.turn]]
             grid[slot[0]][slot[1]] = [card, "up"]
@@ -1373,17 +1389,19 @@ class FlixoBot(Bot):
             hidden == 0 and f.others_up)
         return settled
 
-    def frame_costs(self, m, f, cards) -> list:
+    def frame_costs(self, m, f, cards, known_cost=True) -> list:
         """settle's (known cost, Flixos shown, points) of our grid with each of `cards` face
         up at the slot of frame f; None for a card that fills a line (settle_with then goes
-        the long way). The same sums as settle, in the same order."""
+        the long way). The same sums as settle, in the same order. known_cost=False: the
+        cost is left out (None)."""
         found = []
-        score, known = self.w["score"], self.w["known"]
-        parts = m.line_parts
+        w = self.w
+        score, known = w["score"], w["known"]
+        worths = ((w["line1"], w["line2"]), (w["near"], w["far"]))
+        shapes, comes = _LINE_SHAPES, m.comes
         prefix, rest, safe = f.prefix, f.rest, f.safe
         before, after, flixos_else = f.before, f.after, f.flixos
-        costs_before, costs_between, costs_after = f.costs_before, f.costs_between, f.costs_after
-        row, col, progress0 = f.row, f.col, f.progress
+        costs_before, throughs, progress0 = f.costs_before, f.throughs, f.progress
         fills = (f.row_full, f.col_full) if not m.full_lines else None
         for card in cards:
             v = CARD_VALUE[card]
@@ -1393,39 +1411,36 @@ class FlixoBot(Bot):
             points = prefix + v
             for x in rest:
                 points += x
+            if not known_cost:
+                found.append((None, len(before) + len(after) + (card >= FLIXO // 2), points))
+                continue
             cost = 0.0
             cost += score * points
             # The lines in settle's order: the rows before ours, our row, the rows after and
-            # the columns before ours, our column, the columns after.
+            # the columns before ours, our column, the columns after. (line_part of the two
+            # through the slot written out, from the line's shape.)
             progress = progress0
             for x in costs_before:
                 cost -= x
-            if row is not None:
-                line, k = row
-                line[k] = card
-                vals = tuple(line)
-                u, worth = parts.get(vals) or self.line_part_of(m, vals)
-                if worth is not None:
-                    if u is None:
-                        cost -= worth
-                    else:
-                        progress = dict(progress)
-                        progress[u] = max(progress.get(u, 0.0), worth)
-            for x in costs_between:
-                cost -= x
-            if col is not None:
-                line, k = col
-                line[k] = card
-                vals = tuple(line)
-                u, worth = parts.get(vals) or self.line_part_of(m, vals)
-                if worth is not None:
-                    if u is None:
-                        cost -= worth
-                    else:
-                        progress = dict(progress) if progress is progress0 else progress
-                        progress[u] = max(progress.get(u, 0.0), worth)
-            for x in costs_after:
-                cost -= x
+            for through, costs in throughs:
+                if through is not None:
+                    line, k = through
+                    line[k] = card
+                    vals = tuple(line)
+                    shape = shapes.get(vals, False)
+                    if shape is False:
+                        shape = _line_shape(vals)
+                    if shape is not None and (not shape[1] or comes[shape[0]]):
+                        u, short, flixo = shape
+                        worth = worths[flixo][short > 1]
+                        if not flixo:
+                            cost -= worth
+                        else:
+                            if progress is progress0:
+                                progress = dict(progress)
+                            progress[u] = max(progress.get(u, 0.0), worth)
+                for x in costs:
+                    cost -= x
             flixos = before + [v] + after if card >= FLIXO // 2 else flixos_else
             if not safe and flixos:
                 cost += sum([known * (1 - progress.get(u, 0.0)) for u in flixos])
@@ -1484,6 +1499,7 @@ class FlixoBot(Bot):
             else:
                 costs[at].append(worth)
         f.costs_before, f.costs_between, f.costs_after = costs
+        f.throughs = ((f.row, f.costs_between), (f.col, f.costs_after))
         return f
 
     def our_grid(self, m) -> tuple:
@@ -1570,7 +1586,7 @@ class FlixoBot(Bot):
         if shape is None:
             return None, None
         v, short, flixo = shape
-        if short and not m.unseen.get(v, 0) and not (v in m.flixo_values and m.hidden_flixos):
+        if short and not m.comes[v]:
             return None, None
         w = self.w
         if flixo:
@@ -1636,12 +1652,13 @@ class Frame:
                   the lines in settle's order: the costs the lines before the slot's row take
                   off, then that row ([its cards], index of the slot; None: worth nothing
                   whatever comes), the lines between, the slot's column, the lines after
+    throughs      ((row, costs_between), (col, costs_after)): the order frame_costs takes
     progress      the Flixo progress of the lines other than those two
     """
 
     __slots__ = ("prefix", "rest", "hidden", "others_up", "before", "after", "flixos",
                  "row_full", "col_full", "safe", "costs_before", "row", "costs_between", "col",
-                 "costs_after", "progress")
+                 "costs_after", "progress", "throughs")
 
     def points(self, v) -> float:
         """settle's points with a card of value v at the slot."""
