@@ -352,9 +352,10 @@ def _one_number(cells) -> bool:
     first = cells[0]
     if first[1] != "up":
         return False
-    v = value(first[0])
+    values = CARD_VALUE
+    v = values[first[0]]
     for cell in cells:  # (a plain loop: this runs after every action)
-        if cell[1] != "up" or value(cell[0]) != v:
+        if cell[1] != "up" or values[cell[0]] != v:
             return False
     return True
 
@@ -749,13 +750,13 @@ class FlixoState(State):
                     events += self._flip(d, r, c, None)
             events += self._removals(d, None)[0]
         self.phase = "over"
-        points = [EMPTY_DISPLAY_POINTS if not g else sum(value(cell[0]) for row in g
-                                                         for cell in row)
+        points = [EMPTY_DISPLAY_POINTS if not g else sum([CARD_VALUE[cell[0]] for row in g
+                                                          for cell in row])
                   for g in self.displays]
         total = sum(points)
         lost = [d for d, g in enumerate(self.displays)
                 if len(g) >= 2 and len(g[0]) >= 2
-                and any(is_flixo(cell[0]) for row in g for cell in row)]
+                and any([cell[0] >= FLIXO // 2 for row in g for cell in row])]
         won = not lost
         band = next(i for i, (limit, _) in enumerate(VERDICTS) if limit is None or total <= limit)
         self.result = {"team_won": won, "points": points, "total": total,
@@ -1018,7 +1019,6 @@ class TeamModel:
         self.runs: dict = {}  # slot -> {card: FlixoBot.running_with}
         self.risks: dict = {}  # (hidden, risky) -> risk
         self.frames: dict = {}  # slot -> FlixoBot.slot_frame
-        self.ours = None  # FlixoBot.our_grid
         self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part
         self.reveal_terms = None  # FlixoBot.reveal_terms
         self.full_lines = any(full_lines(self.grids[self.turn]))  # (none, at rest)
@@ -1160,7 +1160,7 @@ class FlixoBot(Bot):
         m.others = [sum(o[i] for o in others.values()) for i in range(1, 6)]
         m.other_flixos = {d: o[4] for d, o in others.items()}
         m.other_safe = {d: _safe(g) for d, g in enumerate(m.grids)}
-        m.next_needs = needs(m.grids[(m.turn + 1) % m.people])[0]
+        m.next_needs = m.view["displays"][(m.turn + 1) % m.people]["needs"]  # (needs(grid)[0])
 
     def action_cost(self, m: TeamModel, action) -> float:
         """The team cost expected after `action` (call prepare(m) first)."""
@@ -1455,73 +1455,67 @@ class FlixoBot(Bot):
         return part
 
     def slot_frame(self, m, slot) -> "Frame":
-        """Our grid seen from `slot`, for settle_with (made once per model and slot)."""
-        if m.ours is None:
-            m.ours = self.our_grid(m)
-        points, sides, flixos, not_up, hidden, lines = m.ours
+        """Our grid seen from `slot`, for frame_costs (made for every slot at once, once per
+        model: a decision weighs nearly every slot)."""
         grid = m.grids[m.turn]
-        r, c = slot
-        f = m.frames[slot] = Frame()
-        j = r * len(grid[0]) + c
-        f.prefix = 0.0
-        for x in points[:j]:
-            f.prefix += x
-        f.rest = points[j + 1:]
-        f.hidden = hidden - (sides[j] == "down")
-        f.before = [v for k, v in flixos if k < j]
-        f.after = [v for k, v in flixos if k > j]
-        f.flixos = f.before + f.after
-        f.others_up = not_up == (sides[j] != "up")
-        others = [cell for k, cell in enumerate(grid[r]) if k != c]
-        f.row_full = _fills(others) if others else None
-        others = [cells[c] for k, cells in enumerate(grid) if k != r]
-        f.col_full = _fills(others) if others else None
-        f.safe = _safe(grid)
-        costs = ([], [], [])
-        at = 0
-        f.row = f.col = None
-        f.progress = {}
-        for i, cards, (v, worth) in lines:
-            if i == r or i == len(grid) + c:
-                k = c if i == r else r
-                # (a line with more than two other cards unknown is worth nothing whatever
-                # comes: line_part)
-                through = None if cards.count(None) - (cards[k] is None) > 2 else (
-                    list(cards), k)
-                if i == r:
-                    f.row, at = through, 1
-                else:
-                    f.col, at = through, 2
-            elif worth is None:
-                continue
-            elif v is not None:
-                f.progress[v] = max(f.progress.get(v, 0.0), worth)
-            else:
-                costs[at].append(worth)
-        f.costs_before, f.costs_between, f.costs_after = costs
-        f.throughs = ((f.row, f.costs_between), (f.col, f.costs_after))
-        return f
-
-    def our_grid(self, m) -> tuple:
-        """Our grid cell by cell, for slot_frame (once per model): (points per card, sides,
-        (index, value) of each Flixo shown, cards not face up, hidden cards, (index in
-        grid_lines, cards, line_part) per line of two or more cards)."""
-        grid = m.grids[m.turn]
+        rows, cols = len(grid), len(grid[0])
         cells = [cell for row in grid for cell in row]
         points = [m.mean_unknown if side == "down" else CARD_VALUE[card] for card, side in cells]
-        sides = [side for _, side in cells]
         flixos = [(k, CARD_VALUE[card]) for k, (card, side) in enumerate(cells)
                   if side != "down" and card >= FLIXO // 2]
-        lines = []
-        parts = m.line_parts
-        for i, line in enumerate(grid_lines(grid)):
-            if len(line) < 2:
-                continue
-            cards = tuple([grid[r][c][0] for r, c in line])
-            part = parts.get(cards) or self.line_part_of(m, cards)
-            lines.append((i, cards, part))
-        return (points, sides, flixos, len(cells) - sides.count("up"), sides.count("down"),
-                lines)
+        hidden = sum([side == "down" for _, side in cells])
+        not_up = len(cells) - sum([side == "up" for _, side in cells])
+        safe = _safe(grid)
+        # The lines of two or more cards (grid_lines' order: rows, then columns): their cards
+        # and line_part.
+        cards = [tuple([cell[0] for cell in row]) for row in grid]
+        lines = ([(i, line, self.line_part(m, line)) for i, line in enumerate(cards)]
+                 if cols >= 2 else [])
+        if rows >= 2:
+            lines += [(rows + c, line, self.line_part(m, line))
+                      for c, line in enumerate(zip(*cards))]
+        row_fills = [_fills_without(row) if cols >= 2 else [None] for row in grid]
+        col_fills = [_fills_without(col) for col in zip(*grid)] if rows >= 2 else None
+        prefix = 0.0
+        for j, (r, c) in enumerate(slots(grid)):
+            f = m.frames[r, c] = Frame()
+            f.prefix = prefix
+            prefix += points[j]
+            f.rest = points[j + 1:]
+            f.hidden = hidden - (cells[j][1] == "down")
+            f.others_up = not_up == (cells[j][1] != "up")
+            f.before = [v for k, v in flixos if k < j]
+            f.after = [v for k, v in flixos if k > j]
+            f.flixos = f.before + f.after
+            f.row_full = row_fills[r][c]
+            f.col_full = col_fills[c][r] if col_fills else None
+            f.safe = safe
+            # The other lines: the costs they take off, in settle's order around the slot's
+            # row and column, and their Flixo progress.
+            costs = ([], [], [])
+            at = 0
+            f.progress = {}
+            f.row = f.col = None
+            for i, line, (v, worth) in lines:
+                if i == r or i == rows + c:
+                    k = c if i == r else r
+                    # (a line with more than two other cards unknown is worth nothing
+                    # whatever comes: line_part)
+                    through = None if line.count(None) - (line[k] is None) > 2 else (
+                        list(line), k)
+                    if i == r:
+                        f.row, at = through, 1
+                    else:
+                        f.col, at = through, 2
+                elif worth is None:
+                    continue
+                elif v is not None:
+                    f.progress[v] = max(f.progress.get(v, 0.0), worth)
+                else:
+                    costs[at].append(worth)
+            f.costs_before, f.costs_between, f.costs_after = costs
+            f.throughs = ((f.row, f.costs_between), (f.col, f.costs_after))
+        return m.frames[slot]
 
     def settle(self, m, grid, remove=True) -> tuple:
         """Remove full lines from `grid` and sum it up: (grid, known cost, hidden cards, hidden
@@ -1552,10 +1546,11 @@ class FlixoBot(Bot):
         # can still come; a Flixo in such a line is already half dealt with.
         progress = {}
         parts = m.line_parts
-        for line in grid_lines(grid):
-            if len(line) < 2:
-                continue
-            vals = tuple([grid[r][c][0] for r, c in line])
+        # The cards of every line of two or more (grid_lines' order: rows, then columns).
+        lines = [tuple([cell[0] for cell in row]) for row in grid]
+        lines = (lines if len(grid[0]) >= 2 else []) + (list(zip(*lines)) if len(grid) >= 2
+                                                         else [])
+        for vals in lines:
             part = parts.get(vals)
             if part is None:
                 part = parts[vals] = self.line_part(m, vals)
@@ -1715,6 +1710,12 @@ def _fills(cells) -> int | None:
         return None
     v = CARD_VALUE[cells[0][0]]
     return v if all(CARD_VALUE[card] == v for card, _ in cells) else None
+
+
+def _fills_without(cells) -> list:
+    """_fills of `cells` without each one in turn: per slot of a line, the value a card there
+    must show to fill it (None: none can)."""
+    return [_fills(cells[:k] + cells[k + 1:]) for k in range(len(cells))]
 
 
 def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:
