@@ -336,7 +336,18 @@ def _full_through(grid, r: int, c: int) -> bool:
     row = grid[r]
     if len(row) >= 2 and _one_number(row):
         return True
-    return len(grid) >= 2 and _one_number([cells[c] for cells in grid])
+    if len(grid) < 2:
+        return False
+    values = CARD_VALUE
+    top = grid[0][c]
+    if top[1] != "up":
+        return False
+    v = values[top[0]]
+    for cells in grid:  # (_one_number of the column, without making it)
+        cell = cells[c]
+        if cell[1] != "up" or values[cell[0]] != v:
+            return False
+    return True
 
 
 def _all_up(grid) -> bool:
@@ -554,17 +565,19 @@ class FlixoState(State):
         return display % self.players
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == "over" else self.seat_of(self.turn)
+        # (seat_of written out: drivers ask this several times an action)
+        return TERMINAL if self.phase == "over" else self.turn % self.players
 
     def _legal_actions(self, player: int) -> list:
         if self.phase == "over" or player != self.current_player():
             return []
         grid = self.displays[self.turn]
         if self.phase == "turn":
-            acts = list(_slot_actions(TakeDiscard, grid)) if self.discard else []
-            if self.draw and not self.forced():
-                acts.append(DRAW)
-            return acts
+            if not self.discard:
+                return [DRAW] if self.draw else []
+            if self.draw and self.discard[-1] < FLIXO // 2:  # (not forced)
+                return [*_slot_actions(TakeDiscard, grid), DRAW]
+            return list(_slot_actions(TakeDiscard, grid))
         if self.phase == "drawn":
             return ([*_slot_actions(SwapDrawn, grid)]
                     + [a for a in _slot_actions(DiscardAndReveal, grid)
