@@ -409,8 +409,8 @@ def needs(grid, seen=("up", "eye")) -> tuple[list[int], list[list]]:
     they are only a turn-up away. Returns (sorted numbers, [[v, [row, col]], ...])."""
     if seen == ("up", "eye"):
         # Every view asks this of every display: remembered by what the display shows.
-        key = (len(grid[0]) if grid else 0,
-               *[None if side == "down" else CARD_VALUE[card] for row in grid for card, side in row])
+        key = (len(grid[0]) if grid else 0, *[None if side == "down" else CARD_VALUE[card]
+                                               for row in grid for card, side in row])
         known = _NEEDS.get(key)
         if known is None:
             if len(_NEEDS) >= _NEEDS_MOST:
@@ -1025,14 +1025,14 @@ class TeamModel:
         self.comes = {v: bool(self.unseen.get(v, 0) or v in self.flixo_values
                               and self.hidden_flixos) for v in range(-1, 11)}
         self._draw_odds = self._reveal_odds = None
-        # A decision weighs the same grids and discards many times: combiner_with, settle_with,
-        # line_part and feed_cost remember their results here (pure functions of the model).
+        # A decision weighs the same grids and discards many times: the bot remembers its
+        # results here (pure functions of the model, so they live and die with it).
         self.combiners: dict = {}  # (slot, card, ends) -> FlixoBot.combiner_with
-        self.settled: dict = {}  # (slot, card) -> FlixoBot.settle_with
+        self.settled: dict = {}  # (slot, card, known) -> FlixoBot.settle_with
         self.runs: dict = {}  # slot -> {card: FlixoBot.running_with}
-        self.risks: dict = {}  # (hidden, risky) -> risk
+        self.risks: dict = {}  # (hidden, risky) -> TeamModel.risk
         self.frames: dict = {}  # slot -> FlixoBot.slot_frame
-        self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part
+        self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part (for settle)
         self.reveal_terms = None  # FlixoBot.reveal_terms
         self.full_lines = any(full_lines(self.grids[self.turn]))  # (none, at rest)
         self.feeds: dict = {}  # top -> feed_cost (when the game does not end)
@@ -1225,9 +1225,10 @@ class FlixoBot(Bot):
 
         It never falls as `known` grows (each term is a rounded sum and product of it, and
         so is their sum): of swaps with one risk, the one of least `known` costs least."""
+        terms = self.reveal_terms(m)
         if risk is None:
-            return sum([p * (known + feed) for _, p, feed, _ in self.reveal_terms(m)])
-        return sum([p * (known + feed + risk[flixo]) for _, p, feed, flixo in self.reveal_terms(m)])
+            return sum([p * (known + feed) for _, p, feed, _ in terms])
+        return sum([p * (known + feed + risk[flixo]) for _, p, feed, flixo in terms])
 
     def reveal_terms(self, m) -> list:
         """Per card a face-down card may be: (card, probability, feed_cost of it on the
@@ -1462,11 +1463,6 @@ class FlixoBot(Bot):
             found.append((cost, len(flixos), points))
         return found
 
-    def line_part_of(self, m, vals) -> tuple:
-        """line_part(m, vals), remembered in the model."""
-        part = m.line_parts[vals] = self.line_part(m, vals)
-        return part
-
     def slot_frame(self, m, slot) -> "Frame":
         """Our grid seen from `slot`, for frame_costs (made for every slot at once, once per
         model: a decision weighs nearly every slot)."""
@@ -1639,11 +1635,8 @@ class FlixoBot(Bot):
                         p_win *= w["fix"] ** min(n, 2) if d in still else 0.0
                 return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
             return final_turns
-        # The hidden Flixos' cost, for a revealed card that is not a Flixo and for one that is.
-        risk = [w["hidden"] * (m.hidden_flixos - flixo) * risky / hidden
-                for flixo in (0, 1)] if hidden else None
         # (known + o_known + feed as before: the same sums in the same order)
-        return Running(self, m, known + o_known, risk)
+        return Running(self, m, known + o_known, m.risk(w, hidden, risky))
 
 
 class Frame:
@@ -1667,13 +1660,6 @@ class Frame:
     __slots__ = ("prefix", "rest", "hidden", "others_up", "before", "after", "flixos",
                  "row_full", "col_full", "safe", "costs_before", "row", "costs_between", "col",
                  "costs_after", "progress", "throughs")
-
-    def points(self, v) -> float:
-        """settle's points with a card of value v at the slot."""
-        points = self.prefix + v
-        for x in self.rest:
-            points += x
-        return points
 
 
 class Running:

@@ -591,10 +591,10 @@ class FormulaFunBot(Bot):
             moves = MOVES[LABELS[d % SPACES]]
             singles = [a for a in legal if len(a.cards) == 1 and moves[a.cards] >= 3]
             return self.rng.choice(singles or legal)
-        scored = sorted(zip(self.values(view, legal), range(len(legal))), reverse=True)
-        pick = scored[0][1]
-        if self.rng.random() < MISTAKE_RATE[self.level]:
-            pick = self.rng.choice(scored[:3])[1]
+        scored = list(zip(self.values(view, legal), range(len(legal))))
+        pick = max(scored)[1]
+        if self.rng.random() < MISTAKE_RATE[self.level]:  # one of the best three
+            pick = self.rng.choice(sorted(scored, reverse=True)[:3])[1]
         return legal[pick]
 
     def value(self, view: dict, action: Play, where=None) -> float:
@@ -605,7 +605,14 @@ class FormulaFunBot(Bot):
         d, occupied, urgency = where or situation(view)
         moves = MOVES[LABELS[d % SPACES]]
         slot = HAND_SLOT[self.level]
-        hand = tuple(view["hand"]) if self.level == "hard" else None
+        nexts = None
+        if self.level == "hard":
+            hand = tuple(view["hand"])
+            nexts = _BEST_NEXT.get(hand)
+            if nexts is None:
+                if len(_BEST_NEXT) >= _BEST_NEXT_MOST:
+                    _BEST_NEXT.clear()
+                nexts = _BEST_NEXT[hand] = {}
         ahead = 0.5 * urgency
         found = []
         for action in plays:
@@ -617,34 +624,28 @@ class FormulaFunBot(Bot):
             score = urgency * (end - d) - PRICE[cards]
             if len(cards) == 2:
                 score -= slot
-            if hand is not None:
+            if nexts is not None:
                 # The next move of this car from where it lands, with the cards left (the
                 # card drawn is unknown: it is left out).
-                on = LABELS[end % SPACES]
-                best = _BEST_NEXT.get((on, hand, cards))
+                best = nexts.get(cards)
                 if best is None:
-                    best = _best_next(on, hand, cards)
-                score += ahead * best
+                    best = nexts[cards] = _best_next(hand, cards)
+                score += ahead * best[LABELS[end % SPACES]]
             found.append(score)
         return found
 
 
-def _best_next(on: int, hand: tuple, cards: tuple) -> float:
-    """The best NEXT_GAIN from a space labelled `on` of the cards left in `hand` after
-    playing `cards` (0.0: none left), remembered in _BEST_NEXT."""
+def _best_next(hand: tuple, cards: tuple) -> dict:
+    """Per label: the best NEXT_GAIN from a space of that label of the cards left in `hand`
+    after playing `cards` (0.0: none left)."""
     rest = list(hand)
     for c in cards:
         rest.remove(c)
-    gains = NEXT_GAIN[on]
-    best = max([gains[c] for c in rest], default=0.0)
-    if len(_BEST_NEXT) >= _BEST_NEXT_MOST:
-        _BEST_NEXT.clear()
-    _BEST_NEXT[on, hand, cards] = best
-    return best
+    return {on: max([gains[c] for c in rest], default=0.0) for on, gains in NEXT_GAIN.items()}
 
 
-_BEST_NEXT: dict = {}  # (label, hand, cards) -> _best_next; a cache of a pure function
-_BEST_NEXT_MOST = 50_000  # emptied when it holds this many (hands repeat: a game asks ~1,000)
+_BEST_NEXT: dict = {}  # hand -> {cards: _best_next(hand, cards)}; a cache of a pure function
+_BEST_NEXT_MOST = 5_000  # hands; emptied when it holds this many (a game meets a few hundred)
 
 
 def landing(view: dict, cards: tuple) -> tuple[int, int]:
@@ -657,15 +658,16 @@ def landing(view: dict, cards: tuple) -> tuple[int, int]:
 def situation(view: dict) -> tuple:
     """(d of the car to move, other cars per space (a list by space), urgency). Urgency counts
     the cars behind it: the tail car must run, a car far ahead saves its cards."""
-    car = view["moving"]
-    d = view["cars"][car]["d"]
+    cars = view["cars"]
+    d = cars[view["moving"]]["d"]
     occupied = [0] * SPACES
     behind = 0
-    for c in view["cars"]:
+    for c in cars:
         other = c["d"]
-        if other is not None and c["car"] != car:
+        if other is not None:
             occupied[c["space"]] += 1
             behind += other < d
+    occupied[d % SPACES] -= 1  # (the car to move was counted with the others)
     urgency = 2.0 if behind == 0 else 1.4 if behind == 1 else 1.0 if behind <= 3 else 0.6
     return d, occupied, urgency
 

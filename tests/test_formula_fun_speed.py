@@ -34,7 +34,7 @@ def test_the_best_next_move_is_the_best_of_the_cards_left():
                 rest.remove(c)
             for on in set(LABELS):
                 best = max([NEXT_GAIN[on][c] for c in rest], default=0.0)
-                assert _best_next(on, hand, play.cards) == best
+                assert _best_next(hand, play.cards)[on] == best
 
 
 def test_a_play_is_taken_exactly_when_the_hand_holds_it():
