@@ -605,14 +605,7 @@ class FormulaFunBot(Bot):
         d, occupied, urgency = where or situation(view)
         moves = MOVES[LABELS[d % SPACES]]
         slot = HAND_SLOT[self.level]
-        nexts = None
-        if self.level == "hard":
-            hand = tuple(view["hand"])
-            nexts = _BEST_NEXT.get(hand)
-            if nexts is None:
-                if len(_BEST_NEXT) >= _BEST_NEXT_MOST:
-                    _BEST_NEXT.clear()
-                nexts = _BEST_NEXT[hand] = {}
+        hand = view["hand"] if self.level == "hard" else None
         ahead = 0.5 * urgency
         found = []
         for action in plays:
@@ -624,28 +617,16 @@ class FormulaFunBot(Bot):
             score = urgency * (end - d) - PRICE[cards]
             if len(cards) == 2:
                 score -= slot
-            if nexts is not None:
+            if hand is not None:
                 # The next move of this car from where it lands, with the cards left (the
                 # card drawn is unknown: it is left out).
-                best = nexts.get(cards)
-                if best is None:
-                    best = nexts[cards] = _best_next(hand, cards)
-                score += ahead * best[LABELS[end % SPACES]]
+                rest = hand.copy()
+                for c in cards:
+                    rest.remove(c)
+                gain = NEXT_GAIN[LABELS[end % SPACES]].__getitem__
+                score += ahead * max(map(gain, rest), default=0.0)
             found.append(score)
         return found
-
-
-def _best_next(hand: tuple, cards: tuple) -> dict:
-    """Per label: the best NEXT_GAIN from a space of that label of the cards left in `hand`
-    after playing `cards` (0.0: none left)."""
-    rest = list(hand)
-    for c in cards:
-        rest.remove(c)
-    return {on: max([gains[c] for c in rest], default=0.0) for on, gains in NEXT_GAIN.items()}
-
-
-_BEST_NEXT: dict = {}  # hand -> {cards: _best_next(hand, cards)}; a cache of a pure function
-_BEST_NEXT_MOST = 5_000  # hands; emptied when it holds this many (a game meets a few hundred)
 
 
 def landing(view: dict, cards: tuple) -> tuple[int, int]:

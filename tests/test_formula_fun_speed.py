@@ -1,6 +1,6 @@
 """Formula Fun's tables for speed give what the functions give: moves per label, the price of a
-play, the best next move, a play checked at once, the view's lanes, and the bot's values (the
-same sums as the value function written out the long way)."""
+play, a play checked at once, the view's lanes, and the bot's values (the same sums as the value
+function written out the long way)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 from game.core import IllegalAction
 from game.formula_fun import (
     CARD_WORTH, CARDS, HAND_SLOT, INFO, LABELS, MOVES, NEXT_GAIN, PRICE, TURBO, FormulaFunBot,
-    Play, _best_next, label, land, move_length, plays_from, situation)
+    Play, label, land, move_length, plays_from, situation)
 from game.runner import make_bots
 
 EVERY_PLAY = [(c,) for c in CARDS] + [(c, TURBO) for c in CARDS]
@@ -21,20 +21,6 @@ def test_move_and_price_tables_are_the_functions():
             assert MOVES[on][cards] == move_length(cards, on)
     for cards in EVERY_PLAY:
         assert PRICE[cards] == 0.7 * sum(CARD_WORTH[c] for c in cards)
-
-
-def test_the_best_next_move_is_the_best_of_the_cards_left():
-    rng = random.Random(4)
-    deck = [c for c in CARDS for _ in range(3)]
-    for _ in range(300):
-        hand = tuple(sorted(rng.sample(deck, 5)))
-        for play in plays_from(list(hand)):
-            rest = list(hand)
-            for c in play.cards:
-                rest.remove(c)
-            for on in set(LABELS):
-                best = max([NEXT_GAIN[on][c] for c in rest], default=0.0)
-                assert _best_next(hand, play.cards)[on] == best
 
 
 def test_a_play_is_taken_exactly_when_the_hand_holds_it():
