@@ -422,7 +422,7 @@ def needs(grid, seen=("up", "eye")) -> tuple[list[int], list[list]]:
 
 
 _NEEDS: dict = {}  # (columns, seen values row by row) -> needs(grid); a cache of a pure function
-_NEEDS_MOST = 20_000  # emptied when it holds this many (a game shows a few hundred displays)
+_NEEDS_MOST = 10_000  # emptied when it holds this many (~5 MB; a game adds ~50)
 
 
 def _needs(grid, seen) -> tuple[list[int], list[list]]:
@@ -1699,7 +1699,7 @@ def _line_shape(vals) -> tuple | None:
 
 
 _LINE_SHAPES: dict = {}  # line cards -> _line_shape; a cache of a pure function
-_LINE_SHAPES_MOST = 100_000  # emptied when it holds this many (a game asks for a few thousand)
+_LINE_SHAPES_MOST = 50_000  # emptied when it holds this many (~9 MB; a game adds ~500)
 
 
 def _fills(cells) -> int | None:
