@@ -302,7 +302,16 @@ CARD_VALUE = {card: value(card) for v in range(-1, 11) for card in (v, FLIXO + v
 
 
 def card_json(card: int) -> dict:
-    return {"value": value(card), "flixo": is_flixo(card)}
+    # (value and is_flixo written out: events and views make one per card shown)
+    return {"value": card - FLIXO if card >= FLIXO // 2 else card, "flixo": card >= FLIXO // 2}
+
+
+# A view's cell per side and card: the view hands out copies (copying a dict beats building it).
+_CELL_VIEW = {side: {card: {"up": side == "up", "eye": side == "eye",
+                            "value": None if side == "down" else value(card),
+                            "flixo": None if side == "down" else is_flixo(card)}
+                     for card in CARD_VALUE}
+              for side in ("down", "eye", "up")}
 
 
 # A grid is a list of rows, each a list of cells [card, side]; side is "down", "eye" (face down
@@ -322,13 +331,42 @@ def full_lines(grid) -> tuple[list[int], list[int]]:
     return rows, cols
 
 
+def _full_through(grid, r: int, c: int) -> bool:
+    """Whether row r or column c of `grid` is full (full_lines, for those two lines only)."""
+    row = grid[r]
+    if len(row) >= 2 and _one_number(row):
+        return True
+    if len(grid) < 2:
+        return False
+    values = CARD_VALUE
+    top = grid[0][c]
+    if top[1] != "up":
+        return False
+    v = values[top[0]]
+    for cells in grid:  # (_one_number of the column, without making it)
+        cell = cells[c]
+        if cell[1] != "up" or values[cell[0]] != v:
+            return False
+    return True
+
+
+def _all_up(grid) -> bool:
+    """Every card of the display face up (or none left)."""
+    for row in grid:
+        for cell in row:
+            if cell[1] != "up":
+                return False
+    return True
+
+
 def _one_number(cells) -> bool:
     first = cells[0]
     if first[1] != "up":
         return False
-    v = value(first[0])
+    values = CARD_VALUE
+    v = values[first[0]]
     for cell in cells:  # (a plain loop: this runs after every action)
-        if cell[1] != "up" or value(cell[0]) != v:
+        if cell[1] != "up" or values[cell[0]] != v:
             return False
     return True
 
@@ -369,6 +407,25 @@ def needs(grid, seen=("up", "eye")) -> tuple[list[int], list[list]]:
     A line of n >= 2 cards wants number v in one slot when its other n-1 cards are seen and all
     show v (the slot holds a face-down card or another number). Eye-marked cards count as seen:
     they are only a turn-up away. Returns (sorted numbers, [[v, [row, col]], ...])."""
+    if seen == ("up", "eye"):
+        # Every view asks this of every display: remembered by what the display shows.
+        key = (len(grid[0]) if grid else 0, *[None if side == "down" else CARD_VALUE[card]
+                                               for row in grid for card, side in row])
+        known = _NEEDS.get(key)
+        if known is None:
+            if len(_NEEDS) >= _NEEDS_MOST:
+                _NEEDS.clear()
+            known = _NEEDS[key] = _needs(grid, seen)
+        numbers, wants = known
+        return list(numbers), [[v, list(slot)] for v, slot in wants]
+    return _needs(grid, seen)
+
+
+_NEEDS: dict = {}  # (columns, seen values row by row) -> needs(grid); a cache of a pure function
+_NEEDS_MOST = 10_000  # emptied when it holds this many (~5 MB; a game adds ~50)
+
+
+def _needs(grid, seen) -> tuple[list[int], list[list]]:
     wants = []
     seen_values = [[value(card) if side in seen else None for card, side in row] for row in grid]
     lines = [(vals, [(r, c) for c in range(len(vals))]) for r, vals in enumerate(seen_values)]
@@ -508,17 +565,19 @@ class FlixoState(State):
         return display % self.players
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == "over" else self.seat_of(self.turn)
+        # (seat_of written out: drivers ask this several times an action)
+        return TERMINAL if self.phase == "over" else self.turn % self.players
 
     def _legal_actions(self, player: int) -> list:
         if self.phase == "over" or player != self.current_player():
             return []
         grid = self.displays[self.turn]
         if self.phase == "turn":
-            acts = list(_slot_actions(TakeDiscard, grid)) if self.discard else []
-            if self.draw and not self.forced():
-                acts.append(DRAW)
-            return acts
+            if not self.discard:
+                return [DRAW] if self.draw else []
+            if self.draw and self.discard[-1] < FLIXO // 2:  # (not forced)
+                return [*_slot_actions(TakeDiscard, grid), DRAW]
+            return list(_slot_actions(TakeDiscard, grid))
         if self.phase == "drawn":
             return ([*_slot_actions(SwapDrawn, grid)]
                     + [a for a in _slot_actions(DiscardAndReveal, grid)
@@ -534,6 +593,10 @@ class FlixoState(State):
 
     def _slot(self, slot, grid=None):
         grid = self.displays[self.turn] if grid is None else grid
+        if type(slot) is tuple and len(slot) == 2:  # (the usual case, checked at once)
+            r, c = slot
+            if type(r) is int and type(c) is int and 0 <= r < len(grid) and 0 <= c < len(grid[r]):
+                return slot
         if (not isinstance(slot, tuple) or len(slot) != 2
                 or not all(isinstance(i, int) and not isinstance(i, bool) for i in slot)):
             raise IllegalAction("no such slot", repr(slot))
@@ -544,8 +607,10 @@ class FlixoState(State):
 
     def _apply(self, player: int, action) -> list[Event]:
         events = self._act(player, action)
-        # A swap for a card the team had seen reveals nothing: it may be taken back.
-        self.undoable = any(e.kind == SWAPPED and e.data["was"] != "down" for e in events)
+        # A swap for a card the team had seen reveals nothing: it may be taken back. (A swap's
+        # events start with its SWAPPED.)
+        self.undoable = (isinstance(action, (TakeDiscard, SwapDrawn))
+                         and events[0].data["was"] != "down")
         return events
 
     def _undo_depth(self, player: int) -> int:
@@ -613,7 +678,7 @@ class FlixoState(State):
             events += self._flip(d, r, c, player)
         else:  # pragma: no cover - core.apply checks the type
             raise IllegalAction("unknown action", repr(action))
-        return events + self._end_action(player)
+        return events + self._end_action(player, (r, c))
 
     def _swap(self, d, r, c, taken, source, player) -> list[Event]:
         cell = self.displays[d][r][c]
@@ -633,8 +698,12 @@ class FlixoState(State):
         return [Event(CARD_FLIPPED, player, {"display": d, "slot": [r, c],
                                                "card": card_json(cell[0]), "was": was})]
 
-    def _removals(self, d, player) -> tuple[list[Event], int]:
-        """Remove full lines of display d with the cascade; returns (events, Flixos removed)."""
+    def _removals(self, d, player, changed=None) -> tuple[list[Event], int]:
+        """Remove full lines of display d with the cascade; returns (events, Flixos removed).
+        `changed`: the one slot an action turned up. No line is full at rest (each action ends
+        with the cascade), so then only its row and column can have become full."""
+        if changed is not None and not _full_through(self.displays[d], *changed):
+            return [], 0
         events, found, lines = [], [], []
         for step, done in enumerate(remove_full_lines(self.displays[d])):
             self.removed[d] += done["cards"]
@@ -650,15 +719,12 @@ class FlixoState(State):
                                      "flixos": sorted(found)})
         return events, len(found)
 
-    def _end_action(self, player) -> list[Event]:
+    def _end_action(self, player, changed) -> list[Event]:
         d = self.turn
-        events = []
-        removal_events, flixos = self._removals(d, player)
-        events += removal_events
+        events, flixos = self._removals(d, player, changed)
         game_ends = self.ends_after_turn or self.last_display == d
         grid = self.displays[d]
-        if self.last_display is None and not game_ends and (
-                not grid or all(cell[1] == "up" for row in grid for cell in row)):
+        if self.last_display is None and not game_ends and _all_up(grid):
             self.last_display = (d - 1) % len(self.displays)
             events.append(Event(FINAL_TURNS_BEGIN, player,
                                 {"display": d, "last_display": self.last_display}))
@@ -697,13 +763,13 @@ class FlixoState(State):
                     events += self._flip(d, r, c, None)
             events += self._removals(d, None)[0]
         self.phase = "over"
-        points = [EMPTY_DISPLAY_POINTS if not g else sum(value(cell[0]) for row in g
-                                                         for cell in row)
+        points = [EMPTY_DISPLAY_POINTS if not g else sum([CARD_VALUE[cell[0]] for row in g
+                                                          for cell in row])
                   for g in self.displays]
         total = sum(points)
         lost = [d for d, g in enumerate(self.displays)
                 if len(g) >= 2 and len(g[0]) >= 2
-                and any(is_flixo(cell[0]) for row in g for cell in row)]
+                and any([cell[0] >= FLIXO // 2 for row in g for cell in row])]
         won = not lost
         band = next(i for i, (limit, _) in enumerate(VERDICTS) if limit is None or total <= limit)
         self.result = {"team_won": won, "points": points, "total": total,
@@ -757,16 +823,17 @@ class FlixoState(State):
 
     def _view(self, player: int | None) -> dict:
         displays = []
+        cell_view = _CELL_VIEW
+        eyes = 0
         for d, grid in enumerate(self.displays):
-            cells = [[{"up": side == "up", "eye": side == "eye",
-                       "value": None if side == "down" else value(card),
-                       "flixo": None if side == "down" else is_flixo(card)}
-                      for card, side in row] for row in grid]
+            cells = [[cell_view[side][card].copy() for card, side in row] for row in grid]
+            eyes += sum([cell[1] == "eye" for row in grid for cell in row])
             numbers, wants = needs(grid)
             displays.append({
-                "seat": self.seat_of(d), "shape": grid_shape(grid), "cells": cells,
+                "seat": d % self.players, "shape": grid_shape(grid), "cells": cells,
                 "needs": numbers, "wants": wants,
                 "removed": [card_json(card) for card in self.removed[d]]})
+        over = self.phase == "over"
         return {
             "you": player,
             "people": len(self.displays),
@@ -783,8 +850,7 @@ class FlixoState(State):
             "forced": self.forced() and self.phase == "turn",
             "draw_left": len(self.draw),
             "aside": len(self.aside),
-            "eyes_free": EYE_TOKENS - sum(cell[1] == "eye" for g in self.displays
-                                          for row in g for cell in row),
+            "eyes_free": EYE_TOKENS - eyes,
             "rewards": self.rewards,
             "last_display": self.last_display,
             "result": self.result,
@@ -792,16 +858,19 @@ class FlixoState(State):
             # seats that may take back their last action now, the payoff at the end.
             "shape": list(self.shape),
             "flixos_hidden": self.flixos_in_play - len(self._seen_flixos()),
-            "undo": [p for p in range(self.players) if self.undo_depth(p)],
+            # (undo_depth of every seat: only the seat of the last action can have any)
+            "undo": ([self.log[-1][0]] if not over and self._undo_depth(self.log[-1][0]) else [])
+                    if self.log else [],
             "highlight": self.highlight,
         }
 
     def _seen_flixos(self) -> set:
         """The Flixos the team has seen (face up, eye-marked, discarded or removed)."""
+        least = FLIXO // 2
         seen = {card for g in self.displays for row in g for card, side in row
-                if side != "down" and is_flixo(card)}
-        seen.update(card for card in self.discard if is_flixo(card))
-        seen.update(card for pile in self.removed for card in pile if is_flixo(card))
+                if side != "down" and card >= least}
+        seen.update([card for card in self.discard if card >= least])
+        seen.update([card for pile in self.removed for card in pile if card >= least])
         return seen
 
     def outcome(self) -> Outcome:
@@ -914,40 +983,70 @@ class TeamModel:
         self.view = view
         self.turn = view["turn"]
         self.people = view["people"]
-        self.grids = [[[[_card_of(cell), "down" if not (cell["up"] or cell["eye"]) else
-                         ("up" if cell["up"] else "eye")] for cell in row]
-                       for row in disp["cells"]] for disp in view["displays"]]
-        seen = [_card_of(c) for c in view["discard"]]
-        seen += [_card_of(c) for disp in view["displays"] for c in disp["removed"]]
-        seen += [card for g in self.grids for row in g for card, _ in row if card is not None]
+        # Number cards not seen yet, per value (in the order of view["values"]), and the values
+        # of the Flixos seen: one pass over everything face up, marked, discarded or removed.
+        unseen = dict.fromkeys(view["values"], view["number_sets"])
+        seen_flixos = set()
+        self.grids = []
+        hidden_cells = 0
+        for disp in view["displays"]:
+            grid = []
+            for row in disp["cells"]:
+                cells = []
+                for cell in row:
+                    v = cell["value"]
+                    if v is None:
+                        cells.append([None, "down"])
+                        hidden_cells += 1
+                        continue
+                    if cell["flixo"]:
+                        seen_flixos.add(v)
+                        cells.append([FLIXO + v, "up" if cell["up"] else "eye"])
+                    else:
+                        if v in unseen:
+                            unseen[v] -= 1
+                        cells.append([v, "up" if cell["up"] else "eye"])
+                grid.append(cells)
+            self.grids.append(grid)
+            for c in disp["removed"]:
+                _note_seen(c, unseen, seen_flixos)
+        for c in view["discard"]:
+            _note_seen(c, unseen, seen_flixos)
         if view["drawn"] is not None:
-            seen.append(_card_of(view["drawn"]))
-        unseen = Counter({v: view["number_sets"] for v in view["values"]})
-        unseen.subtract(card for card in seen if not is_flixo(card))
+            _note_seen(view["drawn"], unseen, seen_flixos)
         self.unseen = {v: n for v, n in unseen.items() if n > 0}
         self.unseen_total = sum(self.unseen.values())
-        seen_flixos = {value(card) for card in seen if is_flixo(card)}
         self.flixo_values = [v for v in view["values"] if v not in seen_flixos]
         self.hidden_flixos = view["flixos_in_play"] - len(seen_flixos)
-        self.hidden_cells = sum(side == "down" for g in self.grids for row in g for _, side in row)
+        self.hidden_cells = hidden_cells
         total = self.unseen_total or 1
         self.mean_unknown = sum(v * n for v, n in self.unseen.items()) / total
-        self._draw_odds = self._reveal_odds = self._line_vals = None
-        # A decision weighs the same grids and discards many times: settle_with and feed_cost
-        # remember their results here (they are pure functions of the model).
+        # Per value: whether a card of it may still come, to fill a line (FlixoBot.line_part)
+        self.comes = {v: bool(self.unseen.get(v, 0) or v in self.flixo_values
+                              and self.hidden_flixos) for v in range(-1, 11)}
+        self._draw_odds = self._reveal_odds = None
+        # A decision weighs the same grids and discards many times: the bot remembers its
+        # results here (pure functions of the model, so they live and die with it).
         self.combiners: dict = {}  # (slot, card, ends) -> FlixoBot.combiner_with
-        self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part
+        self.settled: dict = {}  # (slot, card, known) -> FlixoBot.settle_with
+        self.runs: dict = {}  # slot -> {card: FlixoBot.running_with}
+        self.risks: dict = {}  # (hidden, risky) -> TeamModel.risk
+        self.frames: dict = {}  # slot -> FlixoBot.slot_frame
+        self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part (for settle)
         self.reveal_terms = None  # FlixoBot.reveal_terms
         self.full_lines = any(full_lines(self.grids[self.turn]))  # (none, at rest)
         self.feeds: dict = {}  # top -> feed_cost (when the game does not end)
 
-    def line_vals(self, i: int) -> tuple:
-        """The cards (None: unknown) of line i (see grid_lines) of our display."""
-        if self._line_vals is None:
-            grid = self.grids[self.turn]
-            self._line_vals = [tuple([grid[r][c][0] for r, c in line])
-                               for line in grid_lines(grid)]
-        return self._line_vals[i]
+    def risk(self, w, hidden, risky):
+        """The hidden Flixos' cost (FlixoBot.combiner) for a revealed card that is not a
+        Flixo and for one that is, with `hidden` face-down cards, `risky` of them where a
+        Flixo stays (None: no card is hidden)."""
+        risk = self.risks.get((hidden, risky), False)
+        if risk is False:
+            risk = self.risks[hidden, risky] = [
+                w["hidden"] * (self.hidden_flixos - flixo) * risky / hidden
+                for flixo in (0, 1)] if hidden else None
+        return risk
 
     def draw_odds(self) -> list[tuple[int, float]]:
         """(card, probability) for the top of the draw pile (made once: shared, read-only)."""
@@ -966,6 +1065,15 @@ class TeamModel:
                          for v in self.flixo_values]
             self._reveal_odds = odds
         return self._reveal_odds
+
+
+def _note_seen(cell: dict, unseen: dict, seen_flixos: set) -> None:
+    """Count a card of a view (a pile's) as seen (TeamModel)."""
+    v = cell["value"]
+    if cell["flixo"]:
+        seen_flixos.add(v)
+    elif v in unseen:
+        unseen[v] -= 1
 
 
 def _card_of(cell: dict):
@@ -1065,7 +1173,7 @@ class FlixoBot(Bot):
         m.others = [sum(o[i] for o in others.values()) for i in range(1, 6)]
         m.other_flixos = {d: o[4] for d, o in others.items()}
         m.other_safe = {d: _safe(g) for d, g in enumerate(m.grids)}
-        m.next_needs = needs(m.grids[(m.turn + 1) % m.people])[0]
+        m.next_needs = m.view["displays"][(m.turn + 1) % m.people]["needs"]  # (needs(grid)[0])
 
     def action_cost(self, m: TeamModel, action) -> float:
         """The team cost expected after `action` (call prepare(m) first)."""
@@ -1088,16 +1196,39 @@ class FlixoBot(Bot):
 
     def after_swap(self, m, slot, card, ends) -> float:
         out, side = m.grids[m.turn][slot[0]][slot[1]]
-        combine = self.combiner_with(m, slot, card, ends)
+        running = None if ends else self.running_with(m, slot, card)
+        if running is None:  # the game ends, or its final turns begin
+            combine = self.combiner_with(m, slot, card, ends)
+            if side == "down":
+                # sum(p * combine(o, o)): these combiners tell a card only by whether it is a
+                # Flixo, so each is asked once per kind.
+                costs = {}
+                terms = []
+                for o, p, _, flixo in self.reveal_terms(m):
+                    cost = costs.get(flixo)
+                    if cost is None:
+                        cost = costs[flixo] = combine(o, o)
+                    terms.append(p * cost)
+                return sum(terms)
+            return combine(out, None)
+        known, risk = running
         if side == "down":  # the card leaving is unknown: weigh what it may be
-            if isinstance(combine, Running):  # (the same sum, each term ready made)
-                known, risk = combine.known, combine.risk
-                if risk is None:
-                    return sum(p * (known + feed) for _, p, feed, _ in self.reveal_terms(m))
-                return sum(p * (known + feed + risk[flixo])
-                           for _, p, feed, flixo in self.reveal_terms(m))
-            return sum(p * combine(o, o) for o, p in m.reveal_odds())
-        return combine(out, None)
+            return self.unknown_out(m, known, risk)
+        # Running(known, risk)(out, None), written out: the same sums in the same order.
+        cost = known + self.feed_cost(m, out, False)
+        return cost if risk is None else cost + risk[0]
+
+    def unknown_out(self, m, known, risk) -> float:
+        """The cost after a swap for a face-down card, the Running cost (known, risk) averaged
+        over what that card may be: sum(p * Running(known, risk)(o, o)), each term written
+        out (the same sums in the same order).
+
+        It never falls as `known` grows (each term is a rounded sum and product of it, and
+        so is their sum): of swaps with one risk, the one of least `known` costs least."""
+        terms = self.reveal_terms(m)
+        if risk is None:
+            return sum([p * (known + feed) for _, p, feed, _ in terms])
+        return sum([p * (known + feed + risk[flixo]) for _, p, feed, flixo in terms])
 
     def reveal_terms(self, m) -> list:
         """Per card a face-down card may be: (card, probability, feed_cost of it on the
@@ -1112,9 +1243,20 @@ class FlixoBot(Bot):
         card, side = m.grids[m.turn][r][c]
         outcomes = [(card, 1.0)] if side == "eye" else m.reveal_odds()
         total = 0.0
-        for seen, p in outcomes:
-            total += p * self.combiner_with(m, slot, seen, ends)(
-                drawn, seen if side == "down" else None)
+        feed = None if ends else self.feed_cost(m, drawn, False)
+        runnings = [None] * len(outcomes) if ends else self.runnings(
+            m, slot, [seen for seen, _ in outcomes])
+        for (seen, p), running in zip(outcomes, runnings):
+            if running is None:
+                total += p * self.combiner_with(m, slot, seen, ends)(
+                    drawn, seen if side == "down" else None)
+                continue
+            # Running(known, risk)(drawn, revealed), written out
+            known, risk = running
+            cost = known + feed
+            if risk is not None:
+                cost += risk[side == "down" and seen >= FLIXO // 2]
+            total += p * cost
         return total
 
     def draw_cost(self, m, ends) -> float:
@@ -1135,12 +1277,34 @@ class FlixoBot(Bot):
                 reveal_best = self.combine(m, self.settle(m, grid), None, ends)
             return reveal_best + clock
         # Hard: the expected best follow-up over every card that could come.
+        cards = [v for v, _ in m.draw_odds()]
+        places = []  # per slot: (slot, face down, feed_cost of its card, running_with per card)
+        for s in slots(grid):
+            yield
+            out, side = grid[s[0]][s[1]]
+            places.append((s, side == "down", None if side == "down" else self.feed_cost(
+                m, out, False), [None] * len(cards) if ends else self.runnings(m, s, cards)))
         total = 0.0
-        for v, p in m.draw_odds():
+        for i, (v, p) in enumerate(m.draw_odds()):
+            yield
             best = None
-            for s in slots(grid):
-                yield
-                cost = self.after_swap(m, s, v, ends)
+            least = {}  # risk (by identity) -> (least known, risk) of swaps for face-down cards
+            for s, down, feed, runnings in places:
+                running = runnings[i]
+                if running is None:  # the game ends, or its final turns begin
+                    cost = self.after_swap(m, s, v, ends)
+                elif down:  # (only the least of these is worth averaging: unknown_out)
+                    if id(running[1]) not in least or running[0] < least[id(running[1])][0]:
+                        least[id(running[1])] = running
+                    continue
+                else:  # (after_swap, written out)
+                    known, risk = running
+                    cost = known + feed
+                    if risk is not None:
+                        cost += risk[0]
+                best = cost if best is None else min(best, cost)
+            for known, risk in least.values():
+                cost = self.unknown_out(m, known, risk)
                 best = cost if best is None else min(best, cost)
             if reveal_best is not None:
                 best = min(best, reveal_best + self.feed_cost(m, v, ends))
@@ -1168,30 +1332,209 @@ class FlixoBot(Bot):
         return -self.w["feed"] if value(top) in m.next_needs else 0.0
 
     def combiner_with(self, m, slot, card, ends):
-        """combiner(m, settle(m, our grid with `card` face up at `slot`), ends), made once
-        per model: a decision weighs the same grids many times."""
+        """combiner(m, settle_with(m, slot, card), ends), made once per model: a decision
+        weighs the same grids many times."""
         combine = m.combiners.get((slot, card, ends))
         if combine is None:
-            grid = [list(row) for row in m.grids[m.turn]]
-            r, c = slot
-            grid[r][c] = [card, "up"]
-            # Without a full line before, one can only run through the slot that changed.
-            full = (m.full_lines or _one_number(grid[r]) and len(grid[r]) >= 2
-                    or len(grid) >= 2 and _one_number([row[c] for row in grid]))
+            # (only a Running combiner reads the known cost: not when the game ends or the
+            # final turns are on)
+            known = not ends and m.view["last_display"] is None
             combine = m.combiners[slot, card, ends] = self.combiner(
-                m, self.settle(m, grid, remove=full, changed=slot), ends)
+                m, self.settle_with(m, slot, card, known), ends)
         return combine
 
-    def settle(self, m, grid, remove=True, changed=None) -> tuple:
+    def running_with(self, m, slot, card):
+        """(known, risk) of the Running that combiner_with(m, slot, card, False) makes, or
+        None when it makes none (the final turns are on or begin). Made once per model and
+        card (see runnings)."""
+        running = m.runs.get(slot, {}).get(card, False)
+        return self.runnings(m, slot, (card,))[0] if running is False else running
+
+    def runnings(self, m, slot, cards) -> list:
+        """running_with(m, slot, card) for each of `cards`, worked out together: straight from
+        the slot's frame where no line fills (frame_costs)."""
+        runs = m.runs.get(slot)
+        if runs is None:
+            runs = m.runs[slot] = {}
+        new = [card for card in cards if card not in runs]
+        if not new:
+            return [runs[card] for card in cards]
+        if m.view["last_display"] is not None:
+            return [None] * len(cards)
+        f = m.frames.get(slot) or self.slot_frame(m, slot)
+        o_known, o_hidden, o_risky, _, _ = m.others
+        hidden = f.hidden
+        all_up = hidden == 0 and f.others_up
+        risk = m.risk(self.w, hidden + o_hidden, (0 if f.safe else hidden) + o_risky)
+        for card, costs in zip(new, self.frame_costs(m, f, new)):
+            if costs is None:  # lines leave: the long way
+                _, known, n, risky, _, _, up = self.settle_with(m, slot, card)
+                running = None if up else (
+                    known + o_known, m.risk(self.w, n + o_hidden, risky + o_risky))
+            elif all_up:  # we start the final turns now
+                running = None
+            else:
+                running = (costs[0] + o_known, risk)
+            runs[card] = running
+        return [runs[card] for card in cards]
+
+    def settle_with(self, m, slot, card, known=True) -> tuple:
+        """settle(m, our grid with `card` face up at `slot`), made once per model and card;
+        known=False: its known cost may be left out (None).
+
+        Without a full line, only one card differs from our grid as it is: the sums are then
+        finished from the slot's frame (frame_costs) instead of going over the whole grid, in
+        the same order (so to the same last bit)."""
+        key = (slot, card, known)
+        settled = m.settled.get(key)
+        if settled is not None:
+            return settled
+        f = m.frames.get(slot) or self.slot_frame(m, slot)
+        costs = self.frame_costs(m, f, (card,), known)[0]
+        if costs is None:  # lines leave: the long way
+            grid = [list(cells) for cells in m.grids[m.turn]]
+            grid[slot[0]][slot[1]] = [card, "up"]
+            settled = m.settled[key] = self.settle(m, grid)
+            return settled
+        cost, flixos, points = costs
+        hidden = f.hidden
+        settled = m.settled[key] = (
+            None, cost, hidden, 0 if f.safe else hidden, 0 if f.safe else flixos, points,
+            hidden == 0 and f.others_up)
+        return settled
+
+    def frame_costs(self, m, f, cards, known_cost=True) -> list:
+        """settle's (known cost, Flixos shown, points) of our grid with each of `cards` face
+        up at the slot of frame f; None for a card that fills a line (settle_with then goes
+        the long way). The same sums as settle, in the same order. known_cost=False: the
+        cost is left out (None)."""
+        found = []
+        w = self.w
+        score, known = w["score"], w["known"]
+        worths = ((w["line1"], w["line2"]), (w["near"], w["far"]))
+        shapes, comes = _LINE_SHAPES, m.comes
+        prefix, rest, safe = f.prefix, f.rest, f.safe
+        before, after, flixos_else = f.before, f.after, f.flixos
+        costs_before, throughs, progress0 = f.costs_before, f.throughs, f.progress
+        fills = (f.row_full, f.col_full) if not m.full_lines else None
+        for card in cards:
+            v = CARD_VALUE[card]
+            if fills is None or v in fills:
+                found.append(None)
+                continue
+            points = prefix + v
+            for x in rest:
+                points += x
+            if not known_cost:
+                found.append((None, len(before) + len(after) + (card >= FLIXO // 2), points))
+                continue
+            cost = 0.0
+            cost += score * points
+            # The lines in settle's order: the rows before ours, our row, the rows after and
+            # the columns before ours, our column, the columns after. (line_part of the two
+            # through the slot written out, from the line's shape.)
+            progress = progress0
+            for x in costs_before:
+                cost -= x
+            for through, costs in throughs:
+                if through is not None:
+                    line, k = through
+                    line[k] = card
+                    vals = tuple(line)
+                    shape = shapes.get(vals, False)
+                    if shape is False:
+                        shape = _line_shape(vals)
+                    if shape is not None and (not shape[1] or comes[shape[0]]):
+                        u, short, flixo = shape
+                        worth = worths[flixo][short > 1]
+                        if not flixo:
+                            cost -= worth
+                        else:
+                            if progress is progress0:
+                                progress = dict(progress)
+                            progress[u] = max(progress.get(u, 0.0), worth)
+                for x in costs:
+                    cost -= x
+            flixos = before + [v] + after if card >= FLIXO // 2 else flixos_else
+            if not safe and flixos:
+                cost += sum([known * (1 - progress.get(u, 0.0)) for u in flixos])
+            elif not safe:
+                cost += 0  # (settle adds the sum of nothing)
+            found.append((cost, len(flixos), points))
+        return found
+
+    def slot_frame(self, m, slot) -> "Frame":
+        """Our grid seen from `slot`, for frame_costs (made for every slot at once, once per
+        model: a decision weighs nearly every slot)."""
+        grid = m.grids[m.turn]
+        rows, cols = len(grid), len(grid[0])
+        cells = [cell for row in grid for cell in row]
+        points = [m.mean_unknown if side == "down" else CARD_VALUE[card] for card, side in cells]
+        flixos = [(k, CARD_VALUE[card]) for k, (card, side) in enumerate(cells)
+                  if side != "down" and card >= FLIXO // 2]
+        hidden = sum([side == "down" for _, side in cells])
+        not_up = len(cells) - sum([side == "up" for _, side in cells])
+        safe = _safe(grid)
+        # The lines of two or more cards (grid_lines' order: rows, then columns): their cards
+        # and line_part.
+        cards = [tuple([cell[0] for cell in row]) for row in grid]
+        lines = ([(i, line, self.line_part(m, line)) for i, line in enumerate(cards)]
+                 if cols >= 2 else [])
+        if rows >= 2:
+            lines += [(rows + c, line, self.line_part(m, line))
+                      for c, line in enumerate(zip(*cards))]
+        row_fills = [_fills_without(row) if cols >= 2 else [None] for row in grid]
+        col_fills = [_fills_without(col) for col in zip(*grid)] if rows >= 2 else None
+        prefix = 0.0
+        for j, (r, c) in enumerate(slots(grid)):
+            f = m.frames[r, c] = Frame()
+            f.prefix = prefix
+            prefix += points[j]
+            f.rest = points[j + 1:]
+            f.hidden = hidden - (cells[j][1] == "down")
+            f.others_up = not_up == (cells[j][1] != "up")
+            f.before = [v for k, v in flixos if k < j]
+            f.after = [v for k, v in flixos if k > j]
+            f.flixos = f.before + f.after
+            f.row_full = row_fills[r][c]
+            f.col_full = col_fills[c][r] if col_fills else None
+            f.safe = safe
+            # The other lines: the costs they take off, in settle's order around the slot's
+            # row and column, and their Flixo progress.
+            costs = ([], [], [])
+            at = 0
+            f.progress = {}
+            f.row = f.col = None
+            for i, line, (v, worth) in lines:
+                if i == r or i == rows + c:
+                    k = c if i == r else r
+                    # (a line with more than two other cards unknown is worth nothing
+                    # whatever comes: line_part)
+                    through = None if line.count(None) - (line[k] is None) > 2 else (
+                        list(line), k)
+                    if i == r:
+                        f.row, at = through, 1
+                    else:
+                        f.col, at = through, 2
+                elif worth is None:
+                    continue
+                elif v is not None:
+                    f.progress[v] = max(f.progress.get(v, 0.0), worth)
+                else:
+                    costs[at].append(worth)
+            f.costs_before, f.costs_between, f.costs_after = costs
+            f.throughs = ((f.row, f.costs_between), (f.col, f.costs_after))
+        return m.frames[slot]
+
+    def settle(self, m, grid, remove=True) -> tuple:
         """Remove full lines from `grid` and sum it up: (grid, known cost, hidden cards, hidden
         cards in a display of 2+ rows and columns, face-up Flixos there, points, all cards
-        face up). `changed`: `grid` is our display with only the card at this slot changed."""
+        face up)."""
         w = self.w
         cost = 0.0
         if remove:
             for step in remove_full_lines(grid):
                 cost -= w["reward"] * sum(is_flixo(card) for card in step["cards"])
-                changed = None  # the grid is another shape now
         if not grid:
             return grid, cost + EMPTY_DISPLAY_POINTS * w["score"] - w["line1"], 0, 0, 0, -5, True
         safe = _safe(grid)
@@ -1212,16 +1555,11 @@ class FlixoBot(Bot):
         # can still come; a Flixo in such a line is already half dealt with.
         progress = {}
         parts = m.line_parts
-        # The cards of each line; where only one slot changed, the lines through it (its row,
-        # and its column: lines list rows, then columns) are the only ones to look at again.
-        through = () if changed is None else (changed[0], len(grid) + changed[1])
-        for i, line in enumerate(grid_lines(grid)):
-            if len(line) < 2:
-                continue
-            if changed is not None and i not in through:
-                vals = m.line_vals(i)
-            else:
-                vals = tuple([grid[r][c][0] for r, c in line])
+        # The cards of every line of two or more (grid_lines' order: rows, then columns).
+        lines = [tuple([cell[0] for cell in row]) for row in grid]
+        lines = (lines if len(grid[0]) >= 2 else []) + (list(zip(*lines)) if len(grid) >= 2
+                                                         else [])
+        for vals in lines:
             part = parts.get(vals)
             if part is None:
                 part = parts[vals] = self.line_part(m, vals)
@@ -1246,16 +1584,16 @@ class FlixoBot(Bot):
         """What a line of cards `vals` (None: unknown) adds to settle: (v, share) when it holds
         a Flixo of v, one or two cards short of removal (the share of the Flixo's cost taken
         off); (None, cost taken off) for such a line without one; (None, None): nothing."""
+        shape = _LINE_SHAPES.get(vals, False)
+        if shape is False:
+            shape = _line_shape(vals)
+        if shape is None:
+            return None, None
+        v, short, flixo = shape
+        if short and not m.comes[v]:
+            return None, None
         w = self.w
-        known = [value(card) for card in vals if card is not None]
-        if not known or len(known) < len(vals) - 2:
-            return None, None
-        v = max(known, key=known.count)
-        short = len(vals) - known.count(v)
-        if short > 2 or (short and not m.unseen.get(v, 0)
-                         and not (v in m.flixo_values and m.hidden_flixos)):
-            return None, None
-        if FLIXO + v in vals:
+        if flixo:
             return v, w["near"] if short <= 1 else w["far"]
         return None, w["line1"] if short <= 1 else w["line2"]
 
@@ -1297,11 +1635,31 @@ class FlixoBot(Bot):
                         p_win *= w["fix"] ** min(n, 2) if d in still else 0.0
                 return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
             return final_turns
-        # The hidden Flixos' cost, for a revealed card that is not a Flixo and for one that is.
-        risk = [w["hidden"] * (m.hidden_flixos - flixo) * risky / hidden
-                for flixo in (0, 1)] if hidden else None
         # (known + o_known + feed as before: the same sums in the same order)
-        return Running(self, m, known + o_known, risk)
+        return Running(self, m, known + o_known, m.risk(w, hidden, risky))
+
+
+class Frame:
+    """Our grid seen from one slot (FlixoBot.slot_frame): what settle would sum with one card
+    put there, worked out once for every card that may come.
+
+    prefix        settle's points of the cards before the slot (summed as settle sums them)
+    rest          the points of the cards after it, in order
+    hidden        face-down cards elsewhere; others_up: every other card is face up
+    before, after values of the Flixos shown before / after the slot; flixos: both
+    row_full      the value that would fill the slot's row (None: none can); col_full: column
+    safe          the grid cannot keep a Flixo (_safe)
+    costs_before, row, costs_between, col, costs_after
+                  the lines in settle's order: the costs the lines before the slot's row take
+                  off, then that row ([its cards], index of the slot; None: worth nothing
+                  whatever comes), the lines between, the slot's column, the lines after
+    throughs      ((row, costs_between), (col, costs_after)): the order frame_costs takes
+    progress      the Flixo progress of the lines other than those two
+    """
+
+    __slots__ = ("prefix", "rest", "hidden", "others_up", "before", "after", "flixos",
+                 "row_full", "col_full", "safe", "costs_before", "row", "costs_between", "col",
+                 "costs_after", "progress", "throughs")
 
 
 class Running:
@@ -1319,6 +1677,44 @@ class Running:
         if self.risk is not None:
             cost += self.risk[revealed is not None and is_flixo(revealed)]
         return cost
+
+
+def _line_shape(vals) -> tuple | None:
+    """A line of cards `vals` (None: unknown) for FlixoBot.line_part: (v, cards short of
+    showing only v, whether the Flixo of v is in it), v the number most of its cards show (the
+    first of those on a tie); None when it is more than two cards short (or none is known).
+    Remembered in _LINE_SHAPES: a pure function of the cards, asked for again and again."""
+    shape = None
+    if vals.count(None) <= 2:
+        known = [CARD_VALUE[card] for card in vals if card is not None]
+        if known:
+            v = max(known, key=known.count)
+            short = len(vals) - known.count(v)
+            if short <= 2:
+                shape = (v, short, FLIXO + v in vals)
+    if len(_LINE_SHAPES) >= _LINE_SHAPES_MOST:
+        _LINE_SHAPES.clear()
+    _LINE_SHAPES[vals] = shape
+    return shape
+
+
+_LINE_SHAPES: dict = {}  # line cards -> _line_shape; a cache of a pure function
+_LINE_SHAPES_MOST = 50_000  # emptied when it holds this many (~9 MB; a game adds ~500)
+
+
+def _fills(cells) -> int | None:
+    """The value a card must show to make a line full with `cells` (the line's other cards):
+    theirs when they are all face up and of one value, else None (_one_number's test)."""
+    if not cells or any(side != "up" for _, side in cells):
+        return None
+    v = CARD_VALUE[cells[0][0]]
+    return v if all(CARD_VALUE[card] == v for card, _ in cells) else None
+
+
+def _fills_without(cells) -> list:
+    """_fills of `cells` without each one in turn: per slot of a line, the value a card there
+    must show to fill it (None: none can)."""
+    return [_fills(cells[:k] + cells[k + 1:]) for k in range(len(cells))]
 
 
 def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:

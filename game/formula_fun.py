@@ -131,6 +131,12 @@ def move_length(cards: tuple, on_label: int) -> int:
     return speed_of(cards[0], on_label) + TURBO_BONUS * (len(cards) - 1)
 
 
+# move_length(cards, label) of every play (a card alone, or with a turbo) per label: turns and
+# bots look moves up here instead of working them out.
+MOVES = {on: {cards: move_length(cards, on) for c in CARDS for cards in ((c,), (c, TURBO))}
+         for on in set(LABELS)}
+
+
 def land(d: int, length: int, others_at) -> int:
     """Where a car from d moving `length` ends: on a full space (ROW cars) it falls back one,
     and again while that is full too (GAPS 2.4), at worst to where it stood. Passing full
@@ -260,6 +266,18 @@ class FormulaFunState(State):
 
     def _check(self, player: int, action: Play) -> tuple:
         cards = action.cards
+        hand = self.hands[player]
+        # A play from the hand, checked at once (a hand holds only cards); anything else is
+        # refused below with the rule it breaks.
+        if len(cards) == 1:
+            if cards[0] in hand:
+                return cards
+        elif len(cards) == 2 and cards[1] == TURBO:
+            if cards[0] == TURBO:
+                if hand.count(TURBO) >= 2:
+                    return cards
+            elif cards[0] in hand and TURBO in hand:
+                return cards
         if not isinstance(cards, tuple) or not 1 <= len(cards) <= MAX_CARDS:
             raise IllegalAction("play one card, or one with a turbo", repr(cards))
         if not all(isinstance(c, str) and c in CARDS for c in cards):
@@ -282,16 +300,23 @@ class FormulaFunState(State):
         cards = self._check(player, action)
         car = self.order[self.index]
         start = self.pos[car]
-        length = move_length(cards, label(start))
+        on = LABELS[start % SPACES]
+        length = MOVES[on][cards]
+        # land(), written out: the other cars on a space are all there but this one.
         spaces = self.spaces
-        end = land(start, length, lambda s: len(spaces[s]) - (car in spaces[s]))
+        end = start + length
+        while end > start:
+            space = spaces[end % SPACES]
+            if len(space) - (car in space) < ROW:
+                break
+            end -= 1
         hand = self.hands[player]
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
         events = [Event(PLAYED, player, {
             "car": car, "cards": list(cards), "from": start, "to": end, "length": length,
-            "label": label(start), "fell_back": start + length - end})]
+            "label": on, "fell_back": start + length - end})]
         if end != start:
             self._lift(car)
             self._place(car, end)
@@ -410,8 +435,9 @@ class FormulaFunState(State):
 
     def scores(self) -> list:
         totals = [0] * self.players
+        owner = self.owner
         for car, pts in enumerate(self.points):
-            totals[self.owner[car]] += pts
+            totals[owner[car]] += pts
         return totals
 
     def outcome(self) -> Outcome:
@@ -423,12 +449,15 @@ class FormulaFunState(State):
 
     def _view(self, player: int | None) -> dict:
         cars = []
-        for car in range(self.car_count):
-            d = self.pos[car]
-            cars.append({"car": car, "owner": self.owner[car], "d": d,
-                         "space": None if d is None else d % SPACES,
-                         "lane": None if d is None else self.lane(car),
-                         "points": self.points[car]})
+        owner, points, spaces = self.owner, self.points, self.spaces
+        for car, d in enumerate(self.pos):
+            if d is None:
+                cars.append({"car": car, "owner": owner[car], "d": None, "space": None,
+                             "lane": None, "points": points[car]})
+            else:
+                space = d % SPACES
+                cars.append({"car": car, "owner": owner[car], "d": d, "space": space,
+                             "lane": spaces[space].index(car), "points": points[car]})
         return {
             "you": player,
             "players": self.players,
@@ -544,6 +573,10 @@ EASY_RANDOM = 0.5  # how often an easy driver plays a random sensible card
 HAND_SLOT = {"easy": 2.0, "normal": 4.0, "hard": 4.0}  # a turbo extra shrinks the hand for good
 
 
+# 0.7 * what the cards of a play are worth: a play's price in value() (the same sum and product).
+PRICE = {cards: 0.7 * sum(CARD_WORTH[c] for c in cards) for cards in MOVES[1]}
+
+
 class FormulaFunBot(Bot):
     """easy: half the time a random single card that moves at least 3, else as normal with a
     cheap hand slot; normal: the play that best trades distance now against the worth of the
@@ -555,34 +588,45 @@ class FormulaFunBot(Bot):
             return legal[0]
         if self.level == "easy" and self.rng.random() < EASY_RANDOM:
             d = view["cars"][view["moving"]]["d"]
-            singles = [a for a in legal if len(a.cards) == 1
-                       and move_length(a.cards, label(d)) >= 3]
+            moves = MOVES[LABELS[d % SPACES]]
+            singles = [a for a in legal if len(a.cards) == 1 and moves[a.cards] >= 3]
             return self.rng.choice(singles or legal)
-        where = situation(view)
-        scored = sorted(((self.value(view, a, where), i) for i, a in enumerate(legal)),
-                        reverse=True)
-        pick = scored[0][1]
-        if self.rng.random() < MISTAKE_RATE[self.level]:
-            pick = self.rng.choice(scored[:3])[1]
+        scored = list(zip(self.values(view, legal), range(len(legal))))
+        pick = max(scored)[1]
+        if self.rng.random() < MISTAKE_RATE[self.level]:  # one of the best three
+            pick = self.rng.choice(sorted(scored, reverse=True)[:3])[1]
         return legal[pick]
 
     def value(self, view: dict, action: Play, where=None) -> float:
+        return self.values(view, [action], where)[0]
+
+    def values(self, view: dict, plays: list, where=None) -> list[float]:
+        """value() of each of `plays` (worked out together: one look at the view)."""
         d, occupied, urgency = where or situation(view)
-        end = land(d, move_length(action.cards, label(d)), lambda s: occupied[s])
-        spent = sum(CARD_WORTH[c] for c in action.cards)
-        score = urgency * (end - d) - 0.7 * spent
-        if len(action.cards) == 2:
-            score -= HAND_SLOT[self.level]
-        if self.level == "hard":
-            rest = list(view["hand"])
-            for c in action.cards:
-                rest.remove(c)
-            # The next move of this car from where it lands, with the cards left (the card
-            # drawn is unknown: it is left out).
-            gains = NEXT_GAIN[label(end)]
-            nxt = max([gains[c] for c in rest], default=0.0)
-            score += 0.5 * urgency * nxt
-        return score
+        moves = MOVES[LABELS[d % SPACES]]
+        slot = HAND_SLOT[self.level]
+        hand = view["hand"] if self.level == "hard" else None
+        ahead = 0.5 * urgency
+        found = []
+        for action in plays:
+            cards = action.cards
+            # land(d, move_length(cards, label(d)), occupied), from the tables
+            end = d + moves[cards]
+            while end > d and occupied[end % SPACES] >= ROW:
+                end -= 1
+            score = urgency * (end - d) - PRICE[cards]
+            if len(cards) == 2:
+                score -= slot
+            if hand is not None:
+                # The next move of this car from where it lands, with the cards left (the
+                # card drawn is unknown: it is left out).
+                rest = hand.copy()
+                for c in cards:
+                    rest.remove(c)
+                gain = NEXT_GAIN[LABELS[end % SPACES]].__getitem__
+                score += ahead * max(map(gain, rest), default=0.0)
+            found.append(score)
+        return found
 
 
 def landing(view: dict, cards: tuple) -> tuple[int, int]:
@@ -593,13 +637,18 @@ def landing(view: dict, cards: tuple) -> tuple[int, int]:
 
 
 def situation(view: dict) -> tuple:
-    """(d of the car to move, other cars per space, urgency). Urgency counts the cars behind
-    it: the tail car must run, a car far ahead saves its cards."""
-    car = view["moving"]
-    d = view["cars"][car]["d"]
-    others = [c for c in view["cars"] if c["d"] is not None and c["car"] != car]
-    occupied = Counter(c["space"] for c in others)
-    behind = sum(1 for c in others if c["d"] < d)
+    """(d of the car to move, other cars per space (a list by space), urgency). Urgency counts
+    the cars behind it: the tail car must run, a car far ahead saves its cards."""
+    cars = view["cars"]
+    d = cars[view["moving"]]["d"]
+    occupied = [0] * SPACES
+    behind = 0
+    for c in cars:
+        other = c["d"]
+        if other is not None:
+            occupied[c["space"]] += 1
+            behind += other < d
+    occupied[d % SPACES] -= 1  # (the car to move was counted with the others)
     urgency = 2.0 if behind == 0 else 1.4 if behind == 1 else 1.0 if behind <= 3 else 0.6
     return d, occupied, urgency
 
