@@ -194,11 +194,7 @@ class State:
         if self.is_terminal():
             raise IllegalAction("game over", "no more moves")
         self._check_seat(player)
-        if type(action) not in self.info.action_types:
-            raise IllegalAction("unknown action", brief(action))
-        problem = action_problem(action)
-        if problem:
-            raise IllegalAction("bad action field", problem)
+        _check_action(self.info, action)
         if t is not None:
             _check_time(t, "action")
         if self.info.realtime:
@@ -218,16 +214,33 @@ class State:
             events = self._tick(t)
             self.now = t
             if self.is_terminal():
-                self.log.append([None, encode_action(Tick()), t])
+                self.log.append(_tick_entry(t))
                 raise IllegalAction("game over", f"the game ended before {t} ms", events)
         try:
             events += self._apply(player, action)
         except IllegalAction as refusal:
             if self.info.realtime and self.log_time() < t:
-                self.log.append([None, encode_action(Tick()), t])
+                self.log.append(_tick_entry(t))
             refusal.events = events  # time did pass; a scene may still animate what it brought
             raise
         self.log.append([player, encode_action(action), t if self.info.realtime else None])
+        return events
+
+    def apply_now(self, player: int, action) -> list[Event]:
+        """`apply(player, action, state.now)` for a driver that vouches for the seat: an int
+        in range(players), as the headless runner's seats are. Everything else is checked as
+        `apply` checks it (the action comes from a bot, which may build a bad one), and a
+        refusal changes nothing (no time passes). Turn-based games log no time, as ever."""
+        if self.is_terminal():
+            raise IllegalAction("game over", "no more moves")
+        _check_action(self.info, action)
+        realtime = self.info.realtime
+        if not realtime:
+            turn = self.current_player()
+            if turn != SIMULTANEOUS and turn != player:
+                raise IllegalAction("not your turn", f"seat {turn} is to move, not seat {player}")
+        events = self._apply(player, action)
+        self.log.append([player, encode_action(action), self.now if realtime else None])
         return events
 
     def log_time(self) -> int:
@@ -244,7 +257,7 @@ class State:
             return []
         events = self._tick(t)
         self.now = t
-        self.log.append([None, encode_action(Tick()), t])
+        self.log.append(_tick_entry(t))
         return events
 
     # -- taking back a choice (turn-based games) ---------------------------------------------
@@ -371,6 +384,21 @@ def brief(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _tick_entry(t) -> list:
+    """The log entry of time passing to `t` (what encode_action(Tick()) makes, spelt out: a
+    real-time game logs one for almost every action)."""
+    return [None, {"type": "Tick"}, t]
+
+
+def _check_action(info: GameInfo, action) -> None:
+    """IllegalAction unless `action` is of one of the game's action types with good fields."""
+    if type(action) not in info.action_types:
+        raise IllegalAction("unknown action", brief(action))
+    problem = action_problem(action)
+    if problem:
+        raise IllegalAction("bad action field", problem)
+
+
 def _check_time(t, what: str) -> None:
     """A game time is an int or a finite float, never a bool (True is an int to Python)."""
     if type(t) not in (int, float) or (type(t) is float and not math.isfinite(t)):
@@ -430,6 +458,15 @@ def _fits(value, hint) -> bool:
 
 def action_problem(action) -> str:
     """Why `action`'s fields do not fit their annotations ("" when they do)."""
+    # Every applied action is checked: fields of one exact type (int, str, bool, an Enum) are
+    # checked with one type() each; only a miss or a richer annotation takes the long way.
+    exact = _exact_fields(type(action))
+    if exact is not None:
+        for name, hint in exact:
+            if type(getattr(action, name)) is not hint:
+                break
+        else:
+            return ""
     for name, hint in field_types(type(action)):
         value = getattr(action, name)
         if not _fits(value, hint):
@@ -438,10 +475,28 @@ def action_problem(action) -> str:
     return ""
 
 
+@functools.cache
+def _exact_fields(cls) -> tuple | None:
+    """(name, type) of each field of `cls` if every annotation is one exact type (as _fits
+    checks int, str, bool and Enums), else None."""
+    pairs = field_types(cls)
+    if all(isinstance(hint, type) and hint not in (float, tuple, type(None))
+           for _, hint in pairs):
+        return pairs
+    return None
+
+
 def encode_action(action) -> dict:
     """An action as JSON-able data: its type name and its fields (scalars or tuples of them)."""
-    return {"type": type(action).__name__, **{name: _json_field(getattr(action, name))
-                                              for name in _field_names(type(action))}}
+    cls = type(action)
+    data = {"type": cls.__name__}
+    for name in _field_names(cls):
+        value = getattr(action, name)
+        data[name] = value if type(value) in _SCALARS else _json_field(value)
+    return data
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})  # written to JSON as they are
 
 
 @functools.cache
