@@ -7,6 +7,12 @@ One interface serves turn-based and real-time games: the driver calls
 `poll(view, legal, now)` and gets `(actions, wake)`: the actions to apply now (stamped `now`)
 and the game time at which the bot wants to be asked again (None: when something changes).
 Turn-based bots only implement `choose`.
+
+A real-time driver polls every bot whenever the table changes. A bot whose polls depend on
+nothing but its legal actions and the clock (`quiet = True`, the random player) also answers
+`idle(now)`: the wake its next poll would return if it did nothing, or BUSY. A driver may then
+skip a poll before that wake in which the bot is handed the very same legal list (the same
+object: games share legal lists and never change one) as at its last poll.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from dataclasses import dataclass
 from .core import Interrupt
 
 LEVELS = ("easy", "normal", "hard")
+BUSY = object()  # idle(now): "a poll now would do something"
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,7 @@ class Bot:
 
     level = "normal"
     uses_view = True
+    quiet = False  # True: answers idle(now) (see the module docstring)
 
     def __init__(self, seat: int, seed: int, level: str | None = None):
         self.seat = seat
@@ -94,7 +102,9 @@ class RandomBot(Bot):
     def __init__(self, seat: int, seed: int, level: str | None = None, realtime: bool = False):
         super().__init__(seat, seed, level)
         self.realtime = realtime
+        self.quiet = realtime
         self.due: int | None = None
+        self.own = True  # did the last poll find an action of its own (not an interrupt)?
 
     def poll(self, view, legal, now):
         for action in legal:  # (a plain loop: polls are many, and most stop at the first)
@@ -102,7 +112,9 @@ class RandomBot(Bot):
                 break
         else:  # nothing of its own to do
             self.due = None
+            self.own = False
             return [], None
+        self.own = True
         if not self.realtime:
             return [self.choose(view, legal)], None
         if self.due is None:
@@ -111,6 +123,14 @@ class RandomBot(Bot):
             return [], self.due
         self.due = None
         return [self.choose(view, legal)], now + 1
+
+    def idle(self, now):
+        """With the same legal actions as at the last poll: nothing of its own to do (wake
+        None), or waiting for its moment. Just after acting it draws its next moment: BUSY."""
+        if not self.own:
+            return None
+        due = self.due
+        return due if due is not None and now < due else BUSY
 
     def choose(self, view, legal):
         # Drawing again past an interrupt is uniform over the rest, without copying a list of

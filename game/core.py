@@ -231,14 +231,13 @@ class State:
         in range(players), as the headless runner's seats are. Everything else is checked as
         `apply` checks it (the action comes from a bot, which may build a bad one), and a
         refusal changes nothing (no time passes). Turn-based games log no time, as ever."""
-        if self.is_terminal():
+        turn = self.current_player()
+        if turn == TERMINAL:
             raise IllegalAction("game over", "no more moves")
         _check_action(self.info, action)
         realtime = self.info.realtime
-        if not realtime:
-            turn = self.current_player()
-            if turn != SIMULTANEOUS and turn != player:
-                raise IllegalAction("not your turn", f"seat {turn} is to move, not seat {player}")
+        if not realtime and turn != SIMULTANEOUS and turn != player:
+            raise IllegalAction("not your turn", f"seat {turn} is to move, not seat {player}")
         events = self._apply(player, action)
         self.log.append([player, encode_action(action), self.now if realtime else None])
         return events
@@ -250,10 +249,11 @@ class State:
     def tick(self, t: int | float) -> list[Event]:
         """Let game time run to `t` ms. Only real-time games have anything to do. IllegalAction
         (and nothing changes) for a time that is not a finite number or lies before now."""
-        _check_time(t, "tick")
+        if type(t) is not int:  # (ticks are many: the common case is checked first)
+            _check_time(t, "tick")
         if t < self.now:
             raise IllegalAction("time runs forward", f"tick to {t} ms after {self.now} ms")
-        if self.is_terminal() or not self.info.realtime:
+        if self.current_player() == TERMINAL or not self.info.realtime:
             return []
         events = self._tick(t)
         self.now = t

@@ -215,18 +215,22 @@ class FliegenKlatschen(State):
 
     # Views and legal actions are asked for many times between changes (every bot, every
     # frame). They are cached here, outside vars(self), so caches never enter the snapshot or
-    # the hash. They are keyed by two counters: `_changes` counts every change (each apply,
-    # each deadline that passes), `_moves` every change of a card's place. So the state must
-    # change only through apply and tick: code that edits one by hand (a test building a
-    # position) does so before asking for views or legal actions.
-    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_changes", "_moves")
+    # the hash. They are keyed by counters: `_changes` counts every change (each apply, each
+    # deadline that passes), `_moves` every change of a card's place, `_table_moves` every
+    # change of which cards lie face down or on the table at all (what reveals and slaps are
+    # made of; a fly going from a stack to the discard is not one), `_legal_epoch` every
+    # change that may alter any seat's legal actions (all but a slap that leaves the phase
+    # as it was: that changes only the slapper's own hands, so only their entry is dropped).
+    # So the state must change only through apply and tick: code that edits one by hand (a
+    # test building a position) does so before asking for views or legal actions.
+    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal_cache",
+                 "_changes", "_moves", "_table_moves", "_legal_epoch")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
-        self._table_cache = None
-        self._view_cache = None
-        self._layout_cache = None
-        self._changes = self._moves = 0
+        self._table_cache = self._view_cache = self._layout_cache = None
+        self._lists_cache = self._legal_cache = None
+        self._changes = self._moves = self._table_moves = self._legal_epoch = 0
         remove = self.options["remove"]
         if not _is_count(remove):
             raise ValueError(f"remove must be a whole number 0 to {MAX_REMOVE}, not {remove!r}")
@@ -253,6 +257,7 @@ class FliegenKlatschen(State):
         for i in self.rng.sample(range(CARDS), self.options["remove"]):
             self.place[i] = BOX
         self._moves += 1
+        self._table_moves += 1
         # Backs and spread follow from one number, so that the state (hashed after every step
         # in the tests) holds one number instead of 560 that never change in a round.
         self.layout_seed = self.rng.getrandbits(32)
@@ -297,23 +302,33 @@ class FliegenKlatschen(State):
         return TERMINAL if self.phase == "over" else SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list:
+        # Made once per seat until something changes it (see __slots__) and shared.
+        cache = self._legal_cache
+        if cache is None or cache[0] != self._legal_epoch:
+            cache = self._legal_cache = (self._legal_epoch, [None] * self.players)
+        actions = cache[1][player]
+        if actions is None:
+            actions = cache[1][player] = self._seat_legal(player)
+        return actions  # shared until the table changes: read-only, like views
+
+    def _seat_legal(self, player: int) -> list:
         if self.phase == "over":
             return []
-        table = self._table()
+        lists = self._lists()
         # Seats mostly have the same actions: each combination is put together once per table.
         key = (self.phase == "reveal" and player == self.turn, self._free_hands(player),
                self.phase == "catch" and self.catch["voids"] < MAX_VOIDS)
-        actions = table["legal"].get(key)
+        actions = lists["legal"].get(key)
         if actions is None:
             reveals, free, void = key
-            actions = list(table["reveals"]) if reveals else []
+            actions = list(lists["reveals"]) if reveals else []
             for hand in range(self.hands):
                 if free[hand]:
-                    actions += table["slaps"][hand]
+                    actions += lists["slaps"][hand]
             if void:
                 actions.append(VOID)
-            table["legal"][key] = actions
-        return actions  # shared until the table changes: read-only, like views
+            lists["legal"][key] = actions
+        return actions
 
     def _free_hands(self, player: int) -> tuple:
         """Per hand of `player`, may it slap? A frozen hand (it false-started) cannot until the
@@ -331,10 +346,21 @@ class FliegenKlatschen(State):
         self._changes += 1
         if self.phase == "over":
             raise IllegalAction("game over")
+        if isinstance(action, Slap):
+            phase = self.phase
+            events = self._slap(player, action.hand, action.card)
+            if self.phase == phase:
+                # A slap that closed nothing changed the slapper's own hands (used, frozen)
+                # and stacks: no other seat's legal actions.
+                cache = self._legal_cache
+                if cache is not None and cache[0] == self._legal_epoch:
+                    cache[1][player] = None
+            else:
+                self._legal_epoch += 1
+            return events
+        self._legal_epoch += 1
         if isinstance(action, Reveal):
             return self._reveal(player, action.card)
-        if isinstance(action, Slap):
-            return self._slap(player, action.hand, action.card)
         if isinstance(action, VoidRound):
             return self._void(player)
         raise IllegalAction("unknown action", repr(action))
@@ -350,11 +376,14 @@ class FliegenKlatschen(State):
 
     def _tick(self, t: int) -> list[Event]:
         events = []
+        if self.now < self.grace_until <= t:  # slaps stop being "too late": legal changes
+            self._legal_epoch += 1
         while True:
             due = self.next_deadline()
             if due is None or due > t:
                 return events
             self._changes += 1
+            self._legal_epoch += 1
             if self.phase == "reveal":  # turn timer: a random card is revealed for them
                 down = cards_at(self.place, DOWN)
                 events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
@@ -377,6 +406,7 @@ class FliegenKlatschen(State):
     def _turn_over(self, player: int, card: int, at: int, by_timer: bool) -> list[Event]:
         self.place[card] = UP
         self._moves += 1
+        self._table_moves += 1
         events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
@@ -393,6 +423,7 @@ class FliegenKlatschen(State):
                 return events + self._open(at, reopened=False)
             # A swatter with no fly on the table: nothing to catch, it goes straight out.
             self.place[card] = DISCARD
+            self._table_moves += 1
             self.discard.append(card)
             events.append(Event(NOTHING_TO_CATCH, player, {"card": card}))
         return events + self._next_turn(at)
@@ -497,6 +528,7 @@ class FliegenKlatschen(State):
         slaps = catch["slaps"]
         result = []
         self._moves += 1
+        self._table_moves += 1
         for p in range(self.players):
             mine = [s for s in slaps if s["player"] == p]
             wrong = sum(1 for s in mine if not s["correct"])
@@ -552,6 +584,7 @@ class FliegenKlatschen(State):
     def _end_round(self, at: int) -> list[Event]:
         cleared = cards_at(self.place, UP)
         self._moves += 1
+        self._table_moves += 1
         for i in cleared:
             self.place[i] = DISCARD
             self.discard.append(i)
@@ -601,14 +634,11 @@ class FliegenKlatschen(State):
     # -- what each seat may know -----------------------------------------------------------------
 
     def _table(self) -> dict:
-        """The reveals and slaps the cards on the table allow (and, see _table_cards, their
-        view entries), made once per change of a card's place."""
+        """The cards on the table (and, see _table_cards, their view entries), made once per
+        change of a card's place."""
         cache = self._table_cache
         if cache is not None and cache["key"] == self._moves:
             return cache
-        place = self.place
-        # (compress and map walk the 112 places in C: cards move often)
-        on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, place)))
         # A card's view entry is the same all round while it lies face down, and again while
         # it lies face up: made once and shared by the tables of the round.
         entries = {}
@@ -616,11 +646,25 @@ class FliegenKlatschen(State):
             entries = cache["entries"]
         self._table_cache = {
             "key": self._moves, "round": (self.round, self.layout_seed), "entries": entries,
-            "on_table": on_table, "cards": None,  # made when a view asks for them
+            # (compress and map walk the 112 places in C: cards move often)
+            "on_table": list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place))),
+            "cards": None}  # made when a view asks for them
+        return self._table_cache
+
+    def _lists(self) -> dict:
+        """The reveals and slaps the cards on the table allow, and the legal actions made of
+        them, made once per change of which cards lie face down or on the table at all."""
+        cache = self._lists_cache
+        if cache is not None and cache["key"] == self._table_moves:
+            return cache
+        place = self.place
+        on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, place)))
+        self._lists_cache = {
+            "key": self._table_moves,
             "reveals": _pick(REVEALS, cards_at(place, DOWN)),
             "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
             "legal": {}}  # (reveals?, free hands, void?) -> legal actions
-        return self._table_cache
+        return self._lists_cache
 
     def _table_cards(self) -> list:
         """The cards on the table as view entries (see _table)."""
@@ -710,8 +754,9 @@ class FliegenKlatschen(State):
                 data[name] = copy.deepcopy(value, memo)  # last_catch is never changed: shared
         other.__dict__.update(data)
         other._layout_cache = self._layout_cache
-        other._table_cache = other._view_cache = None
+        other._table_cache = other._view_cache = other._lists_cache = other._legal_cache = None
         other._changes, other._moves = self._changes, self._moves
+        other._table_moves, other._legal_epoch = self._table_moves, self._legal_epoch
         return other
 
     def hidden_variant(self, player: int | None, rng: random.Random) -> "FliegenKlatschen":

@@ -14,8 +14,8 @@ from __future__ import annotations
 import logging
 from collections import Counter
 
-from .bots import make_bot
-from .core import SIMULTANEOUS, GameInfo, IllegalAction, State
+from .bots import BUSY, make_bot
+from .core import SIMULTANEOUS, TERMINAL, GameInfo, IllegalAction, State
 
 log = logging.getLogger(__name__)
 
@@ -92,14 +92,18 @@ def run_turns(state: State, bots, refused: Counter | None = None) -> None:
 def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     """Every bot is polled when it asked to be (its wake) and whenever the table changed; a
     change is polled again at once, before time moves on. The poll order (seat order, each
-    pass) is part of a game's replay: bots draw from their generators when polled."""
+    pass) is part of a game's replay: bots draw from their generators when polled. A quiet
+    bot's poll that would do nothing (game.bots: idle) is skipped, its wake kept."""
     players = state.players
     seats = list(enumerate(bots))
     views = [bot.uses_view for bot in bots]
-    legal_actions, view_of, is_terminal = state._legal_actions, state._view, state.is_terminal
+    idles = [bot.idle if bot.quiet else None for bot in bots]
+    seen: list = [None] * players  # the legal list each bot was handed at its last poll
+    legal_actions, view_of = state._legal_actions, state._view
+    current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
     wakes: list = [0] * players
     for _ in range(MAX_STEPS):
-        if is_terminal():
+        if current_player() == TERMINAL:
             return
         now = state.now
         changed = False
@@ -107,24 +111,32 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
             wake = wakes[seat]
             if wake is None or wake > now:
                 continue
-            actions, wakes[seat] = bot.poll(view_of(seat) if views[seat] else None,
-                                            legal_actions(seat), now)
+            legal = legal_actions(seat)
+            if legal is seen[seat] and idles[seat] is not None:
+                kept = idles[seat](now)
+                if kept is not BUSY:
+                    wakes[seat] = kept
+                    continue
+            seen[seat] = legal
+            actions, wakes[seat] = bot.poll(view_of(seat) if views[seat] else None, legal, now)
             if not actions:
                 continue  # a poll changes nothing: only an applied action can end the game
             for action in actions:
                 changed |= apply_bot_action(state, seat, action, now, refused)
-            if is_terminal():
+            if current_player() == TERMINAL:
                 return
         if changed:
             # The table changed: every bot looks again at this same moment.
             wakes = [now] * players
             continue
-        due = min((w for w in wakes if w is not None and w > now), default=None)
-        deadline = state.next_deadline()
-        if deadline is not None and deadline > now and (due is None or deadline < due):
-            due = deadline
+        due = next_deadline()
+        if due is not None and due <= now:
+            due = None
+        for wake in wakes:
+            if wake is not None and now < wake and (due is None or wake < due):
+                due = wake
         if due is None:
             raise Stuck(f"nothing due at {now} ms and no bot wants to act")
-        if state.tick(due):
-            wakes = [state.now] * players
+        if tick(due):
+            wakes = [due] * players
     raise Stuck(f"game did not end within {MAX_STEPS} steps")
