@@ -9,10 +9,10 @@ and the game time at which the bot wants to be asked again (None: when something
 Turn-based bots only implement `choose`.
 
 A real-time driver polls every bot whenever the table changes. A bot whose polls depend on
-nothing but its legal actions and the clock (`quiet = True`, the random player) also answers
-`idle(now)`: the wake its next poll would return if it did nothing, or BUSY. A driver may then
-skip a poll before that wake in which the bot is handed the very same legal list (the same
-object: games share legal lists and never change one) as at its last poll.
+nothing but its legal actions and the clock says so with `quiet = True` (the random player):
+after a poll that returned no actions, another poll before the wake it returned, with the very
+same legal list (the same object: games share legal lists and never change one), would do
+nothing and return that wake again. A driver may skip such polls.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from .core import Interrupt
 
 LEVELS = ("easy", "normal", "hard")
-BUSY = object()  # idle(now): "a poll now would do something"
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ class Bot:
 
     level = "normal"
     uses_view = True
-    quiet = False  # True: answers idle(now) (see the module docstring)
+    quiet = False  # True: may be left unpolled while nothing it sees changed (see above)
 
     def __init__(self, seat: int, seed: int, level: str | None = None):
         self.seat = seat
@@ -104,7 +103,6 @@ class RandomBot(Bot):
         self.realtime = realtime
         self.quiet = realtime
         self.due: int | None = None
-        self.own = True  # did the last poll find an action of its own (not an interrupt)?
 
     def poll(self, view, legal, now):
         for action in legal:  # (a plain loop: polls are many, and most stop at the first)
@@ -112,9 +110,7 @@ class RandomBot(Bot):
                 break
         else:  # nothing of its own to do
             self.due = None
-            self.own = False
             return [], None
-        self.own = True
         if not self.realtime:
             return [self.choose(view, legal)], None
         if self.due is None:
@@ -123,14 +119,6 @@ class RandomBot(Bot):
             return [], self.due
         self.due = None
         return [self.choose(view, legal)], now + 1
-
-    def idle(self, now):
-        """With the same legal actions as at the last poll: nothing of its own to do (wake
-        None), or waiting for its moment. Just after acting it draws its next moment: BUSY."""
-        if not self.own:
-            return None
-        due = self.due
-        return due if due is not None and now < due else BUSY
 
     def choose(self, view, legal):
         # Drawing again past an interrupt is uniform over the rest, without copying a list of

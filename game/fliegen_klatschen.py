@@ -62,8 +62,8 @@ import copy
 import math
 import random
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter
+from itertools import chain, compress
+from operator import itemgetter, or_
 
 from .bots import Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -216,21 +216,22 @@ class FliegenKlatschen(State):
     # Views and legal actions are asked for many times between changes (every bot, every
     # frame). They are cached here, outside vars(self), so caches never enter the snapshot or
     # the hash. They are keyed by counters: `_changes` counts every change (each apply, each
-    # deadline that passes), `_moves` every change of a card's place, `_table_moves` every
-    # change of which cards lie face down or on the table at all (what reveals and slaps are
-    # made of; a fly going from a stack to the discard is not one), `_legal_epoch` every
+    # deadline that passes), `_moves` every change of a card's place, `_downs` every change of
+    # which cards lie face down (what reveals are made of), `_ons` every change of which lie
+    # on the table at all (what slaps are made of; a card turned up is not one, nor a fly going
+    # from a stack to the discard), `_legal_epoch` every
     # change that may alter any seat's legal actions (all but a slap that leaves the phase
     # as it was: that changes only the slapper's own hands, so only their entry is dropped).
     # So the state must change only through apply and tick: code that edits one by hand (a
     # test building a position) does so before asking for views or legal actions.
     __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal_cache",
-                 "_changes", "_moves", "_table_moves", "_legal_epoch")
+                 "_changes", "_moves", "_downs", "_ons", "_legal_epoch")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._table_cache = self._view_cache = self._layout_cache = None
         self._lists_cache = self._legal_cache = None
-        self._changes = self._moves = self._table_moves = self._legal_epoch = 0
+        self._changes = self._moves = self._downs = self._ons = self._legal_epoch = 0
         remove = self.options["remove"]
         if not _is_count(remove):
             raise ValueError(f"remove must be a whole number 0 to {MAX_REMOVE}, not {remove!r}")
@@ -257,7 +258,8 @@ class FliegenKlatschen(State):
         for i in self.rng.sample(range(CARDS), self.options["remove"]):
             self.place[i] = BOX
         self._moves += 1
-        self._table_moves += 1
+        self._downs += 1
+        self._ons += 1
         # Backs and spread follow from one number, so that the state (hashed after every step
         # in the tests) holds one number instead of 560 that never change in a round.
         self.layout_seed = self.rng.getrandbits(32)
@@ -312,23 +314,31 @@ class FliegenKlatschen(State):
         return actions  # shared until the table changes: read-only, like views
 
     def _seat_legal(self, player: int) -> list:
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             return []
         lists = self._lists()
-        # Seats mostly have the same actions: each combination is put together once per table.
-        key = (self.phase == "reveal" and player == self.turn, self._free_hands(player),
-               self.phase == "catch" and self.catch["voids"] < MAX_VOIDS)
-        actions = lists["legal"].get(key)
-        if actions is None:
-            reveals, free, void = key
-            actions = list(lists["reveals"]) if reveals else []
-            for hand in range(self.hands):
+        # Seats mostly have the same actions: each combination is put together once per table
+        # (the active seat's, with its reveals, once per card turned).
+        known, actions = lists["legal"], []
+        if phase == "reveal" and player == self.turn:
+            reveals = lists["reveals"]
+            if reveals is None or reveals[0] != self._downs:
+                reveals = lists["reveals"] = (
+                    self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
+            known, actions = reveals[2], reveals[1]
+        free = self._free_hands(player)
+        void = phase == "catch" and self.catch["voids"] < MAX_VOIDS
+        found = known.get((free, void))
+        if found is None:
+            found = list(actions)
+            for hand, slaps in enumerate(lists["slaps"]):
                 if free[hand]:
-                    actions += lists["slaps"][hand]
+                    found += slaps
             if void:
-                actions.append(VOID)
-            lists["legal"][key] = actions
-        return actions
+                found.append(VOID)
+            known[free, void] = found
+        return found
 
     def _free_hands(self, player: int) -> tuple:
         """Per hand of `player`, may it slap? A frozen hand (it false-started) cannot until the
@@ -406,7 +416,7 @@ class FliegenKlatschen(State):
     def _turn_over(self, player: int, card: int, at: int, by_timer: bool) -> list[Event]:
         self.place[card] = UP
         self._moves += 1
-        self._table_moves += 1
+        self._downs += 1
         events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
@@ -423,7 +433,7 @@ class FliegenKlatschen(State):
                 return events + self._open(at, reopened=False)
             # A swatter with no fly on the table: nothing to catch, it goes straight out.
             self.place[card] = DISCARD
-            self._table_moves += 1
+            self._ons += 1
             self.discard.append(card)
             events.append(Event(NOTHING_TO_CATCH, player, {"card": card}))
         return events + self._next_turn(at)
@@ -452,9 +462,10 @@ class FliegenKlatschen(State):
     # -- slapping --------------------------------------------------------------------------------
 
     def _slap(self, player: int, hand, card) -> list[Event]:
-        if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand < self.hands:
+        # (type() is int: not a bool; the core has checked the fields' types already)
+        if type(hand) is not int or not 0 <= hand < self.hands:
             raise IllegalAction("no such hand", f"hand {hand!r}; {self.hands} per player")
-        if not _is_card(card) or self.place[card] not in ON_TABLE:
+        if type(card) is not int or not 0 <= card < CARDS or self.place[card] not in _ON_TABLE:
             raise IllegalAction("slap a card on the table", f"card {card!r}")
         if self.frozen[player][hand]:
             raise IllegalAction("hand frozen after a false start",
@@ -464,29 +475,40 @@ class FliegenKlatschen(State):
                 raise IllegalAction("too late", "the catch is over")
             return self._false_start(player, hand, card)
         catch = self.catch
-        if catch["used"][player][hand]:
+        used = catch["used"][player]
+        if used[hand]:
             raise IllegalAction("one slap per hand per catch", f"hand {hand} has slapped")
-        catch["used"][player][hand] = True
+        used[hand] = True
+        now = self.now
         correct = card in catch["cards"]
-        bottom = next((s for s in catch["slaps"] if s["card"] == card and s["bottom"]), None)
-        slap = {"player": player, "hand": hand, "card": card, "t": self.now,
-                "ms": self.now - catch["onset"], "correct": correct, "bottom": bottom is None,
-                "under": None if bottom is None else [bottom["player"], bottom["hand"]],
-                "by_ms": None if bottom is None else self.now - bottom["t"]}
-        catch["slaps"].append(slap)
-        data = {k: slap[k] for k in ("hand", "card", "ms", "correct", "bottom", "under", "by_ms")}
-        events = [Event(SLAP, player, data)]
-        claimed = {s["card"] for s in catch["slaps"] if s["correct"]}
-        if claimed.issuperset(catch["cards"]):
-            events += self._close(self.now, "all taken")
+        slaps = catch["slaps"]
+        for bottom in slaps:
+            if bottom["card"] == card and bottom["bottom"]:
+                under, by_ms = [bottom["player"], bottom["hand"]], now - bottom["t"]
+                break
+        else:
+            bottom, under, by_ms = None, None, None
+        ms = now - catch["onset"]
+        slaps.append({"player": player, "hand": hand, "card": card, "t": now, "ms": ms,
+                      "correct": correct, "bottom": bottom is None, "under": under,
+                      "by_ms": by_ms})
+        events = [Event(SLAP, player, {"hand": hand, "card": card, "ms": ms, "correct": correct,
+                                       "bottom": bottom is None, "under": under,
+                                       "by_ms": by_ms})]
+        # Only a slap that claims a new card can take the last one (while the catch is open,
+        # not every card is claimed: the catch closed when the last one was).
+        if correct and bottom is None and {
+                s["card"] for s in slaps if s["correct"]}.issuperset(catch["cards"]):
+            events += self._close(now, "all taken")
         elif self._all_slapped():
-            events += self._close(self.now, "all slapped")
+            events += self._close(now, "all slapped")
         return events
 
     def _all_slapped(self) -> bool:
         """Has every hand that may slap in this catch slapped? Frozen hands may not."""
-        return all(used or frozen for u, f in zip(self.catch["used"], self.frozen)
-                   for used, frozen in zip(u, f))
+        # (each hand: used or frozen; walked in C)
+        return False not in map(or_, chain.from_iterable(self.catch["used"]),
+                                chain.from_iterable(self.frozen))
 
     def _false_start(self, player: int, hand: int, card: int) -> list[Event]:
         """A slap while catching is closed: counted, costs the last fly of the winning stack
@@ -528,9 +550,15 @@ class FliegenKlatschen(State):
         slaps = catch["slaps"]
         result = []
         self._moves += 1
-        self._table_moves += 1
-        for p in range(self.players):
-            mine = [s for s in slaps if s["player"] == p]
+        self._ons += 1
+        by_seat: list = [[] for _ in range(self.players)]
+        for s in slaps:
+            by_seat[s["player"]].append(s)
+        for p, mine in enumerate(by_seat):
+            if not mine:  # (most seats, with many players)
+                result.append({"player": p, "slaps": [], "gained": [], "penalties": 0,
+                               "lost": [], "false_starts": self.early[p]})
+                continue
             wrong = sum(1 for s in mine if not s["correct"])
             lost = [c for c in (self._lose_last(p) for _ in range(wrong)) if c is not None]
             gained = [s["card"] for s in mine if s["correct"] and s["bottom"]]
@@ -584,7 +612,7 @@ class FliegenKlatschen(State):
     def _end_round(self, at: int) -> list[Event]:
         cleared = cards_at(self.place, UP)
         self._moves += 1
-        self._table_moves += 1
+        self._ons += 1
         for i in cleared:
             self.place[i] = DISCARD
             self.discard.append(i)
@@ -652,18 +680,18 @@ class FliegenKlatschen(State):
         return self._table_cache
 
     def _lists(self) -> dict:
-        """The reveals and slaps the cards on the table allow, and the legal actions made of
-        them, made once per change of which cards lie face down or on the table at all."""
+        """The slaps the cards on the table allow and the legal actions made of them, made once
+        per change of which cards lie on the table; the reveals (and the active seat's legal
+        actions) once per change of which lie face down."""
         cache = self._lists_cache
-        if cache is not None and cache["key"] == self._table_moves:
+        if cache is not None and cache["key"] == self._ons:
             return cache
-        place = self.place
-        on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, place)))
+        on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place)))
         self._lists_cache = {
-            "key": self._table_moves,
-            "reveals": _pick(REVEALS, cards_at(place, DOWN)),
+            "key": self._ons,
             "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
-            "legal": {}}  # (reveals?, free hands, void?) -> legal actions
+            "legal": {},  # (free hands, void?) -> legal actions of a seat without reveals
+            "reveals": None}  # (_downs, reveals, {(free hands, void?) -> legal actions})
         return self._lists_cache
 
     def _table_cards(self) -> list:
@@ -756,7 +784,7 @@ class FliegenKlatschen(State):
         other._layout_cache = self._layout_cache
         other._table_cache = other._view_cache = other._lists_cache = other._legal_cache = None
         other._changes, other._moves = self._changes, self._moves
-        other._table_moves, other._legal_epoch = self._table_moves, self._legal_epoch
+        other._downs, other._ons, other._legal_epoch = self._downs, self._ons, self._legal_epoch
         return other
 
     def hidden_variant(self, player: int | None, rng: random.Random) -> "FliegenKlatschen":

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 
-from .bots import BUSY, make_bot
+from .bots import make_bot
 from .core import SIMULTANEOUS, TERMINAL, GameInfo, IllegalAction, State
 
 log = logging.getLogger(__name__)
@@ -93,14 +93,16 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     """Every bot is polled when it asked to be (its wake) and whenever the table changed; a
     change is polled again at once, before time moves on. The poll order (seat order, each
     pass) is part of a game's replay: bots draw from their generators when polled. A quiet
-    bot's poll that would do nothing (game.bots: idle) is skipped, its wake kept."""
+    bot (game.bots) is not polled again before its wake while its legal list is the one it
+    was handed last and it has not acted since: that poll would do nothing."""
     players = state.players
     seats = list(enumerate(bots))
     views = [bot.uses_view for bot in bots]
-    idles = [bot.idle if bot.quiet else None for bot in bots]
-    seen: list = [None] * players  # the legal list each bot was handed at its last poll
+    quiet = [bot.quiet for bot in bots]
+    seen: list = [None] * players  # per quiet seat: its legal list when it last did nothing
     legal_actions, view_of = state._legal_actions, state._view
     current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
+    asked: list = [None] * players  # the wake that poll returned
     wakes: list = [0] * players
     for _ in range(MAX_STEPS):
         if current_player() == TERMINAL:
@@ -112,15 +114,15 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
             if wake is None or wake > now:
                 continue
             legal = legal_actions(seat)
-            if legal is seen[seat] and idles[seat] is not None:
-                kept = idles[seat](now)
-                if kept is not BUSY:
-                    wakes[seat] = kept
-                    continue
-            seen[seat] = legal
+            if legal is seen[seat] and (asked[seat] is None or now < asked[seat]):
+                wakes[seat] = asked[seat]  # a quiet bot, and nothing it sees changed
+                continue
             actions, wakes[seat] = bot.poll(view_of(seat) if views[seat] else None, legal, now)
             if not actions:
+                if quiet[seat]:
+                    seen[seat], asked[seat] = legal, wakes[seat]
                 continue  # a poll changes nothing: only an applied action can end the game
+            seen[seat] = None
             for action in actions:
                 changed |= apply_bot_action(state, seat, action, now, refused)
             if current_player() == TERMINAL:
