@@ -72,6 +72,9 @@ class IllegalAction(Exception):
         super().__init__(f"{rule}: {detail}" if detail else rule)
 
 
+_NO_DATA: Any = object()  # Event's default: a new empty dict
+
+
 @dataclass(frozen=True)
 class Event:
     """A small record of something that happened, for scenes to animate and sound."""
@@ -79,6 +82,14 @@ class Event:
     kind: str
     player: int | None = None
     data: dict = field(default_factory=dict)
+
+    def __init__(self, kind: str, player: int | None = None, data: dict = _NO_DATA):
+        # Written out: the cores make one or more per action, and the generated __init__ of a
+        # frozen dataclass sets each field through object.__setattr__ (twice the time).
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["player"] = player
+        fields["data"] = {} if data is _NO_DATA else data
 
 
 class Interrupt:

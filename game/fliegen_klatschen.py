@@ -69,7 +69,7 @@ from .bots import Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
-from .reactions import Reaction
+from .reactions import reaction_data
 from .reactions import summary as time_summary
 
 # -- events (GameInfo.event_kinds; what each carries: the module docstring) -------------------
@@ -140,18 +140,20 @@ SORTED_DECK = sorted(deck())
 def catch_opens(up_faces, revealed: str) -> bool:
     """Does revealing `revealed` (already counted in `up_faces`, the faces lying face up) open
     catching? A swatter does; so do flies of at least FIVE_COLOURS colours face up."""
-    return revealed == SWATTER or len({f for f in up_faces if f != SWATTER}) >= FIVE_COLOURS
+    if revealed == SWATTER:
+        return True
+    faces = set(up_faces)
+    faces.discard(SWATTER)
+    return len(faces) >= FIVE_COLOURS
 
 
 def catchable_colours(up_faces) -> list[str]:
     """The most represented fly colour(s) among the face-up cards (several when tied; none
     when no fly lies face up), in COLOURS order."""
-    counts = {c: 0 for c in COLOURS}
-    for face in up_faces:
-        if face != SWATTER:
-            counts[face] += 1
-    best = max(counts.values())
-    return [c for c in COLOURS if best and counts[c] == best]
+    faces = list(up_faces)
+    counts = [faces.count(c) for c in COLOURS]  # (counted in C: every reveal asks)
+    best = max(counts)
+    return [c for c, n in zip(COLOURS, counts) if best and n == best]
 
 
 # One reaction record per slap. Kept in the state as plain lists in this field order (they are
@@ -165,8 +167,10 @@ def reaction_summary(reactions: list, false_starts: list, players: int) -> list[
     """Per player for the end screen: slaps, correct slaps, flies won, median and best time
     (ms from onset) of the correct slaps, false starts."""
     rows = []
-    for p in range(players):
-        mine = [r for r in reactions if r["player"] == p]
+    by_seat: list = [[] for _ in range(players)]
+    for r in reactions:
+        by_seat[r["player"]].append(r)
+    for p, mine in enumerate(by_seat):
         times = time_summary((r["ms"], r["correct"]) for r in mine)
         rows.append({"player": p, "slaps": times.count, "correct": times.correct,
                      "won": sum(1 for r in mine if r["won"]),
@@ -319,25 +323,33 @@ class FliegenKlatschen(State):
             return []
         lists = self._lists()
         # Seats mostly have the same actions: each combination is put together once per table
-        # (the active seat's, with its reveals, once per card turned).
+        # (the active seat's, with its reveals, once per card turned), keyed by what decides
+        # it in this phase (tuples of different lengths: the phases never share a key).
         known, actions = lists["legal"], []
-        if phase == "reveal" and player == self.turn:
-            reveals = lists["reveals"]
-            if reveals is None or reveals[0] != self._downs:
-                reveals = lists["reveals"] = (
-                    self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
-            known, actions = reveals[2], reveals[1]
-        free = self._free_hands(player)
-        void = phase == "catch" and self.catch["voids"] < MAX_VOIDS
-        found = known.get((free, void))
+        frozen = tuple(self.frozen[player])
+        if phase == "catch":
+            catch = self.catch
+            key = (frozen, tuple(catch["used"][player]), catch["voids"] < MAX_VOIDS)
+        elif phase == "reveal":
+            key = (frozen, self.now < self.grace_until)
+            if player == self.turn:
+                reveals = lists["reveals"]
+                if reveals is None or reveals[0] != self._downs:
+                    reveals = lists["reveals"] = (
+                        self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
+                known, actions = reveals[2], reveals[1]
+        else:
+            key = (frozen,)
+        found = known.get(key)
         if found is None:
+            free = self._free_hands(player)
             found = list(actions)
             for hand, slaps in enumerate(lists["slaps"]):
                 if free[hand]:
                     found += slaps
-            if void:
+            if phase == "catch" and self.catch["voids"] < MAX_VOIDS:
                 found.append(VOID)
-            known[free, void] = found
+            known[key] = found
         return found
 
     def _free_hands(self, player: int) -> tuple:
@@ -421,13 +433,13 @@ class FliegenKlatschen(State):
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
         up = cards_at(self.place, UP)
-        up_faces = [self.face[i] for i in up]
+        up_faces = _pick(self.face, up)
         if catch_opens(up_faces, self.face[card]):
             colours = catchable_colours(up_faces)
             if colours:
                 self.catch = {
                     "trigger": card, "colours": colours,
-                    "cards": [i for i in up if self.face[i] in colours],
+                    "cards": [i for i, face in zip(up, up_faces) if face in colours],
                     "onset": at, "closes_at": at + CATCH_MS, "reopen_at": None, "voids": 0,
                     "slaps": [], "used": [[False] * self.hands for _ in range(self.players)]}
                 return events + self._open(at, reopened=False)
@@ -552,16 +564,26 @@ class FliegenKlatschen(State):
         self._moves += 1
         self._ons += 1
         by_seat: list = [[] for _ in range(self.players)]
+        on_card: dict = {}  # card -> the hands on top of the bottom one, in order
         for s in slaps:
             by_seat[s["player"]].append(s)
+            if not s["bottom"]:
+                on_card.setdefault(s["card"], []).append(s)
         for p, mine in enumerate(by_seat):
             if not mine:  # (most seats, with many players)
                 result.append({"player": p, "slaps": [], "gained": [], "penalties": 0,
                                "lost": [], "false_starts": self.early[p]})
                 continue
-            wrong = sum(1 for s in mine if not s["correct"])
-            lost = [c for c in (self._lose_last(p) for _ in range(wrong)) if c is not None]
-            gained = [s["card"] for s in mine if s["correct"] and s["bottom"]]
+            wrong, lost, gained = 0, [], []
+            for s in mine:
+                if not s["correct"]:
+                    wrong += 1
+                elif s["bottom"]:
+                    gained.append(s["card"])
+            for _ in range(wrong):  # (the flies caught before this catch: gained come after)
+                card = self._lose_last(p)
+                if card is not None:
+                    lost.append(card)
             for card in gained:
                 self.place[card] = STACK
                 self.stacks[p].append(card)
@@ -571,7 +593,7 @@ class FliegenKlatschen(State):
         for s in slaps:
             if not s["bottom"]:
                 continue
-            over = [x for x in slaps if x["card"] == s["card"] and not x["bottom"]]
+            over = on_card.get(s["card"], ())
             if over:
                 contests.append({"card": s["card"], "winner": s["player"], "hand": s["hand"],
                                  "ms": s["ms"], "correct": s["correct"],
@@ -600,7 +622,7 @@ class FliegenKlatschen(State):
         # Every slap is a reaction time (kind "slap", from the onset; correct: the right
         # colour), reported here, where the catch settles it (game/reactions.py). Only the
         # event carries them: the state keeps its own compact records (self.reactions).
-        timed = [Reaction(s["player"], "slap", s["ms"], s["correct"]).as_data() for s in slaps]
+        timed = [reaction_data(s["player"], "slap", s["ms"], s["correct"]) for s in slaps]
         return ([Event(CATCH_CLOSED, None, {**self.last_catch, "reactions": timed})]
                 + self._next_turn(at))
 
@@ -630,13 +652,17 @@ class FliegenKlatschen(State):
                              Event(TURN, self.turn, {"deadline": at + TURN_MS})]
         self.winners = tied
         self.phase = "over"
-        self.highlight = fattest_fly(self.reaction_records())
+        records = self.reaction_records()
+        self.highlight = fattest_fly(records)
         return events + [Event(GAME_OVER, None, {
             "scores": self.round_scores[0], "round_scores": self.round_scores,
-            "winners": tied, "summary": self.summary()})]
+            "winners": tied, "summary": self.summary(records)})]
 
-    def summary(self) -> list[dict]:
-        return reaction_summary(self.reaction_records(), self.false_starts, self.players)
+    def summary(self, records: list | None = None) -> list[dict]:
+        """reaction_summary of the game's slaps (`records`: reaction_records(), if made)."""
+        if records is None:
+            records = self.reaction_records()
+        return reaction_summary(records, self.false_starts, self.players)
 
     def reaction_records(self) -> list[dict]:
         """Every slap of every closed catch: round, player, hand, card, face and value (None

@@ -62,6 +62,7 @@ were played; views show face-down waybills only as a count anyway.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from dataclasses import dataclass
 
@@ -69,7 +70,7 @@ from .bots import Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
-from .reactions import Reaction
+from .reactions import reaction_data
 from .reactions import summary as time_summary
 from .waybills import COLOURS, DECK_SIZE, LEGIBILITY, card, card_view
 
@@ -299,60 +300,65 @@ class FlotterOtterState(State):
     def _end_round(self, t: int, reason: str) -> list[Event]:
         """Award the otters, deduct for wrong grabs, record the timings (rulebook 4-6)."""
         waybill = card(self.current)
-        matched = [waybill.matches(s) if len(s) == len(COLOURS) else None for s in self.stacks]
+        players = self.players
+        seats = range(players)
+        right = _right_stacks(waybill.id)
+        matched = [right.get(tuple(s)) for s in self.stacks]
+        grabbed = self.grabbed
         otters: list = [None, None]
         for feature in (0, 1):
-            candidates = [p for p in range(self.players)
-                          if self.grabbed[p] is not None and matched[p] == feature]
+            candidates = [p for p in seats if grabbed[p] is not None and matched[p] == feature]
             if candidates:
-                otters[feature] = min(candidates, key=lambda p: self.grabbed[p])
+                otters[feature] = min(candidates, key=grabbed.__getitem__)
         awards = self._award(otters, waybill.magnifier)
-        penalties = []
-        for p in range(self.players):
-            if self.grabbed[p] is not None and matched[p] is None:
-                penalties.append({"seat": p, "lost": self._lose_point(p)})
+        penalties = [{"seat": p, "lost": self._lose_point(p)} for p in seats
+                     if grabbed[p] is not None and matched[p] is None]
         times = sorted(g for g in self.grab_time if g is not None)
         margin = times[1] - times[0] if len(times) >= 2 else None
-        players = []
-        for p in range(self.players):
+        game_no, round_no, onset = self.game_no, self.round_no, self.onset
+        rows = []
+        for p, first, grab, value, stack, match in zip(
+                seats, self.first_box, self.grab_time, grabbed, self.stacks, matched):
             record = {
-                "game": self.game_no, "round": self.round_no, "seat": p,
-                "first_box_ms": _since(self.first_box[p], self.onset),
-                "grab_ms": _since(self.grab_time[p], self.onset),
-                "grab_card": self.grabbed[p],
-                "correct": matched[p] is not None,
-                "feature": matched[p],
-                "otter": next((f for f in (0, 1) if otters[f] == p), None),
+                "game": game_no, "round": round_no, "seat": p,
+                "first_box_ms": None if first is None or onset is None else first - onset,
+                "grab_ms": None if grab is None or onset is None else grab - onset,
+                "grab_card": value,
+                "correct": match is not None,
+                "feature": match,
+                "otter": 0 if otters[0] == p else 1 if otters[1] == p else None,
             }
             self.records.append(record)
-            players.append({**record, "stack": list(self.stacks[p])})
-        over = any(len(self.down[p]) + len(self.up[p]) >= END_WAYBILLS
-                   for p in range(self.players))
+            rows.append({**record, "stack": list(stack)})
+        counts = [len(d) + len(u) for d, u in zip(self.down, self.up)]
+        points = [POINTS["down"] * len(d) + POINTS["up"] * len(u)
+                  for d, u in zip(self.down, self.up)]
+        over = max(counts) >= END_WAYBILLS
         result = {
-            "game": self.game_no, "round": self.round_no, "reason": reason,
+            "game": game_no, "round": round_no, "reason": reason,
             "waybill": waybill.id, "orders": [list(o) for o in waybill.orders],
             "features": [f.name for f in waybill.features],
             "magnifier": waybill.magnifier, "magnifier_colour": waybill.magnifier_colour,
             "otters": otters, "awards": awards, "penalties": penalties,
-            "players": players, "margin_ms": margin,
-            "points": [self.points(p) for p in range(self.players)],
-            "waybills": [self.waybill_count(p) for p in range(self.players)],
+            "players": rows, "margin_ms": margin,
+            "points": points,
+            "waybills": counts,
             "game_over": over,
         }
         self.last_result = result
         self.phase = "result"
         totals = self.totals()  # (the running series totals: this game is not finished yet)
         self.standings.append({
-            "game": self.game_no, "round": self.round_no, "points": totals[0],
+            "game": game_no, "round": round_no, "points": totals[0],
             "waybills": totals[1], "otters": otters, "magnifier": waybill.magnifier,
-            "grabs": sorted([self.grab_time[p] - self.onset, p, matched[p] is not None]
-                            for p in range(self.players) if self.grab_time[p] is not None)})
+            "grabs": sorted([self.grab_time[p] - onset, p, matched[p] is not None]
+                            for p in seats if self.grab_time[p] is not None)})
         self.deadline = t + RESULT_MS
         # The round's reaction times (game/reactions.py), reported where the round settles
         # them: each player's time to the first box ("first_box") and to the grab ("grab"),
         # correct when the stack matched a feature. Only the event carries them.
-        timed = [Reaction(p, kind, row[key], row["correct"]).as_data()
-                 for p, row in enumerate(players)
+        timed = [reaction_data(p, kind, row[key], row["correct"])
+                 for p, row in enumerate(rows)
                  for kind, key in (("first_box", "first_box_ms"), ("grab", "grab_ms"))
                  if row[key] is not None]
         events = [Event(ROUND_RESULT, None, {**result, "reactions": timed})]
@@ -424,9 +430,10 @@ class FlotterOtterState(State):
         the game in progress counts too until it has finished."""
         if self.phase in ("over", "break"):  # the game just ended is already in `finished`
             points, waybills = [0] * self.players, [0] * self.players
-        else:
-            points = [self.points(p) for p in range(self.players)]
-            waybills = [self.waybill_count(p) for p in range(self.players)]
+        else:  # (points() and waybill_count() of every seat)
+            points = [POINTS["down"] * len(d) + POINTS["up"] * len(u)
+                      for d, u in zip(self.down, self.up)]
+            waybills = [len(d) + len(u) for d, u in zip(self.down, self.up)]
         for game in self.finished:
             points = [a + b for a, b in zip(points, game["points"])]
             waybills = [a + b for a, b in zip(waybills, game["waybills"])]
@@ -573,8 +580,16 @@ def _clone_rng(rng: random.Random) -> random.Random:
     return clone
 
 
-def _since(t: int | None, onset: int | None) -> int | None:
-    return None if t is None or onset is None else t - onset
+@functools.cache
+def _right_stacks(waybill_id: int) -> dict:
+    """The full stacks (tuples, bottom to top) that match a feature of the waybill: each
+    order and its reverse -> the feature (Waybill.matches, looked up once per round)."""
+    waybill = card(waybill_id)
+    right = {}
+    for feature in (1, 0):  # (feature 0 last: matches() tries it first)
+        for order in (waybill.orders[feature][::-1], waybill.orders[feature]):
+            right[order] = feature
+    return right
 
 
 def winners(points: list, waybills: list) -> list:
