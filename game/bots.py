@@ -58,6 +58,18 @@ class ReactionModel:
                    floor=min(floor, 0.5 * median))
 
 
+def sample_around(rng: random.Random, median: float, floor: float = 120.0) -> int:
+    """ReactionModel.around(median, floor).sample(rng), without making the model: the CPU
+    players of the real-time games draw many times, each around another figure. The same
+    arithmetic, so the same draws and the same times."""
+    tau = 0.2 * median
+    value = rng.gauss(median - tau * _LN2, 0.1 * median) + rng.expovariate(1.0 / tau)
+    return int(max(min(floor, 0.5 * median), value))
+
+
+_LN2 = math.log(2)
+
+
 # Per level: (simple reaction, reading/deciding, mistake rate). Reading a waybill or scanning a
 # table for the fattest fly takes longer than pressing on a light; easy bots are slower and
 # sloppier. Hard bots are good club players, not machines: their median is still human.

@@ -62,10 +62,10 @@ import copy
 import math
 import random
 from dataclasses import dataclass
-from itertools import chain, compress
+from itertools import chain, compress, repeat
 from operator import itemgetter, or_
 
-from .bots import Bot, ReactionModel, bot_levels
+from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -988,10 +988,19 @@ class FlyBot(Bot):
         self.turn_key = None
         self.reveal_due = None
         self.jump_due = None
+        self._cards = self._ups = None  # the view's cards and the face-up ones among them
 
     def around(self, ms: float) -> int:
         """A time (ms) drawn around `ms`, skewed like people's."""
-        return ReactionModel.around(ms).sample(self.rng)
+        return sample_around(self.rng, ms)
+
+    def _face_up(self, view: dict) -> list:
+        """The face-up cards of the view: worked out once per table (views share their list
+        of cards until a card moves)."""
+        if view["cards"] is not self._cards:
+            self._cards = view["cards"]
+            self._ups = [c for c in self._cards if c["up"]]
+        return self._ups
 
     def poll(self, view: dict, legal: list, now: int):
         if view["phase"] == "catch":
@@ -1006,19 +1015,19 @@ class FlyBot(Bot):
             if view["turn"] == self.seat:
                 delay = self.around(self.player.reveal_ms)
                 self.reveal_due = now + min(delay, TURN_MS - 300)
-            elif self.rng.random() < self.player.false_start and _up_flies(view):
+            elif self.rng.random() < self.player.false_start and _flies(self._face_up(view)):
                 self.jump_due = now + self.simple.sample(self.rng)
         if self.reveal_due is not None and view["turn"] == self.seat:
             if now < self.reveal_due:
                 return [], self.reveal_due
             self.reveal_due = None
-            reveals = [a for a in legal if isinstance(a, Reveal)]
+            reveals = list(compress(legal, map(isinstance, legal, repeat(Reveal))))
             return ([self.rng.choice(reveals)] if reveals else []), None
         if self.jump_due is not None:
             if now < self.jump_due:
                 return [], self.jump_due
             self.jump_due = None
-            card = max(_up_flies(view), key=lambda c: c["value"])["card"]
+            card = max(_flies(self._face_up(view)), key=lambda c: c["value"])["card"]
             slap = Slap(0, card)
             return ([slap] if slap in legal else []), None
         return [], None
@@ -1035,7 +1044,7 @@ class FlyBot(Bot):
             if due > now:
                 break
             if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
-                free = [c for c in _targets(view) if c["card"] not in claimed]
+                free = [c for c in self._targets(view) if c["card"] not in claimed]
                 if not free:
                     self.plan.remove(step)
                     continue
@@ -1045,7 +1054,10 @@ class FlyBot(Bot):
                 continue
             self.plan.remove(step)
             slap = Slap(hand, card)
-            if slap in legal:  # else the hand can no longer slap (frozen or used)
+            # The hand can still slap unless it is used or frozen: its slaps (on every card
+            # on the table, as the planned one is while the catch lasts) are then legal.
+            # (Asked of the view: `slap in legal` compares with hundreds of actions.)
+            if not (catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]):
                 wake = min((s[0] for s in self.plan), default=None)
                 return [slap], None if wake is None else max(wake, now + 1)
         return [], min((step[0] for step in self.plan), default=None)
@@ -1054,7 +1066,7 @@ class FlyBot(Bot):
         """Time (ms) to steer the hand from where it rests to `target`, and move it there:
         no snap when the target is the face-up card nearest to it (a hand snaps there by
         itself), else about one snap per spacing of the face-up cards on the way."""
-        ups = [c for c in view["cards"] if c["up"]]
+        ups = self._face_up(view)
         x, y = self.hand_at
         self.hand_at = (target["x"], target["y"])
         if not ups:
@@ -1072,8 +1084,8 @@ class FlyBot(Bot):
     def _make_plan(self, view: dict, now: int) -> list:
         catch = view["catch"]
         who = self.player
-        targets = sorted(_targets(view), key=lambda c: -c["value"])
-        ups = [c for c in view["cards"] if c["up"]]
+        targets = sorted(self._targets(view), key=lambda c: -c["value"])
+        ups = self._face_up(view)
         wrong = [c for c in ups if c["card"] not in catch["cards"]]
         colours = len({c["face"] for c in ups if c["face"] != SWATTER})
         choose = who.choose * (hick_ms(max(1, colours)) - hick_ms(1))
@@ -1100,13 +1112,14 @@ class FlyBot(Bot):
         return plan
 
 
-def _targets(view: dict) -> list:
-    catchable = set(view["catch"]["cards"])
-    return [c for c in view["cards"] if c["card"] in catchable]
+    def _targets(self, view: dict) -> list:
+        """The catchable cards of the view (face up, all of them), in the table's order."""
+        catchable = set(view["catch"]["cards"])
+        return [c for c in self._face_up(view) if c["card"] in catchable]
 
 
-def _up_flies(view: dict) -> list:
-    return [c for c in view["cards"] if c["up"] and c["face"] != SWATTER]
+def _flies(cards: list) -> list:
+    return [c for c in cards if c["face"] != SWATTER]
 
 
 

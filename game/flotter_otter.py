@@ -66,7 +66,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from .bots import Bot, ReactionModel, bot_levels
+from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -736,7 +736,7 @@ class OtterBot(Bot):
 
     def around(self, ms: float) -> int:
         """A time (ms) drawn around `ms`, skewed like people's."""
-        return ReactionModel.around(ms).sample(self.rng)
+        return sample_around(self.rng, ms)
 
     def poll(self, view: dict, legal: list, now: int):
         if view["phase"] != "stacking" or view["waybill"] is None:
