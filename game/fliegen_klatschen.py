@@ -61,6 +61,7 @@ from __future__ import annotations
 import copy
 import math
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import itemgetter, or_
@@ -629,7 +630,7 @@ class FliegenKlatschen(State):
     # -- the end ---------------------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return [sum(self.value[c] for c in stack) for stack in self.stacks]
+        return [sum(map(self.value.__getitem__, stack)) for stack in self.stacks]
 
     def _end_round(self, at: int) -> list[Event]:
         cleared = cards_at(self.place, UP)
@@ -694,7 +695,8 @@ class FliegenKlatschen(State):
         if cache is not None and cache["key"] == self._moves:
             return cache
         # A card's view entry is the same all round while it lies face down, and again while
-        # it lies face up: made once and shared by the tables of the round.
+        # it lies face up: made once and shared by the tables of the round (DOWN: the list of
+        # face-down entries by card; a card: its face-up entry).
         entries = {}
         if cache is not None and cache["round"] == (self.round, self.layout_seed):
             entries = cache["entries"]
@@ -702,7 +704,7 @@ class FliegenKlatschen(State):
             "key": self._moves, "round": (self.round, self.layout_seed), "entries": entries,
             # (compress and map walk the 112 places in C: cards move often)
             "on_table": list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place))),
-            "cards": None}  # made when a view asks for them
+            "cards": None, "stacks": None}  # made when a view asks for them
         return self._table_cache
 
     def _lists(self) -> dict:
@@ -725,19 +727,30 @@ class FliegenKlatschen(State):
         table = self._table()
         if table["cards"] is None:
             entries = table["entries"]
-            cards = table["cards"] = []
-            for i in table["on_table"]:
-                up = self.place[i] == UP
-                entry = entries.get((i, up))
+            if not entries:  # every card's face-down entry, once a round
+                backs, spread = self.layout()
+                entries[DOWN] = [None if xy is None else {
+                    "card": i, "up": False, "back": backs[i], "x": xy[0], "y": xy[1],
+                    "tilt": xy[2]} for i, xy in enumerate(spread)]
+            on_table = table["on_table"]
+            cards = table["cards"] = _pick(entries[DOWN], on_table)
+            for i in cards_at(self.place, UP):  # (a few)
+                entry = entries.get(i)
                 if entry is None:
-                    backs, spread = self.layout()
-                    x, y, tilt = spread[i]
-                    entry = {"card": i, "up": up, "back": backs[i], "x": x, "y": y, "tilt": tilt}
-                    if up:
-                        entry.update(face=self.face[i], value=self.value[i])
-                    entries[i, up] = entry
-                cards.append(entry)
+                    entry = entries[i] = {**entries[DOWN][i], "up": True,
+                                          "face": self.face[i], "value": self.value[i]}
+                cards[bisect_left(on_table, i)] = entry
         return table["cards"]
+
+    def _table_stacks(self) -> tuple:
+        """The view's stacks, scores and count of cards in the box, made once per change of
+        a card's place (as the cards are)."""
+        table = self._table()
+        if table["stacks"] is None:
+            face, value = self.face, self.value
+            table["stacks"] = ([[[c, face[c], value[c]] for c in s] for s in self.stacks],
+                               self.scores(), self.place.count(BOX))
+        return table["stacks"]
 
     def _view(self, player: int | None) -> dict:
         """Everything is public except the faces of face-down cards and of the cards in the box.
@@ -750,6 +763,7 @@ class FliegenKlatschen(State):
         return {**cache[1], "me": player, "now": self.now}
 
     def _build_view(self, cards: list) -> dict:
+        stacks, scores, box = self._table_stacks()
         catch = None
         if self.catch is not None:
             c = self.catch
@@ -765,9 +779,8 @@ class FliegenKlatschen(State):
             "turn_deadline": self.turn_started + TURN_MS if self.phase == "reveal" else None,
             "too_late_until": self.grace_until,
             "cards": cards, "catch": catch, "frozen": [list(h) for h in self.frozen],
-            "stacks": [[[c, self.face[c], self.value[c]] for c in s] for s in self.stacks],
-            "scores": self.scores(), "discard": list(self.discard),
-            "box": self.place.count(BOX), "round_scores": [list(r) for r in self.round_scores],
+            "stacks": stacks, "scores": scores, "discard": list(self.discard),
+            "box": box, "round_scores": [list(r) for r in self.round_scores],
             "false_starts": list(self.false_starts),
             # The latest catch result is written once and never changed: shared, not copied.
             "last_catch": self.last_catch, "winners": list(self.winners),
