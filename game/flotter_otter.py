@@ -216,7 +216,7 @@ class FlotterOtterState(State):
 
     def _legal_actions(self, player: int) -> list:
         if self.phase != "stacking":
-            return []
+            return []  # (a new list each time: OtterBot.quiet relies on it)
         # Made once per stack (None: grabbed) and shared: read-only, like views.
         stack = None if self.grabbed[player] is not None else tuple(self.stacks[player])
         actions = _LEGAL.get(stack)
@@ -725,6 +725,12 @@ class OtterBot(Bot):
     """Reads the waybill, stacks by one feature at a person's pace (see above), grabs;
     sometimes swaps two adjacent boxes (and sometimes notices and undoes them). Knows only its
     view."""
+
+    # Quiet (game.bots): between its moments it looks at nothing but the view's phase, game
+    # and round, and a change of any of them hands it another legal list (a new empty one
+    # outside stacking, and a round starts only after one), so a poll before its wake with
+    # the same list does nothing.
+    quiet = True
 
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
