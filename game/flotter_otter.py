@@ -146,11 +146,13 @@ class FlotterOtterState(State):
     # change and shared. It is kept outside vars(self) (never in the snapshot or the hash),
     # keyed by `_changes`, which counts every change (each apply, each deadline that passes):
     # the state must change only through apply and tick, or before views are asked for.
-    __slots__ = ("_view_cache", "_changes")
+    # Each seat's row of the view is kept too (`_rows`, None: all to make) and made again
+    # only when that seat's stack or waybills may have changed.
+    __slots__ = ("_view_cache", "_changes", "_rows")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
-        self._view_cache = None
+        self._view_cache = self._rows = None
         self._changes = 0
         self.games = SERIES_GAMES if self.options["series"] else 1
         self.game_no = 0
@@ -241,6 +243,7 @@ class FlotterOtterState(State):
         events: list = []
         while self.phase != "over" and self._due(t):
             self._changes += 1
+            self._rows = None
             due = self.deadline
             if self.phase == "ready":
                 events += self._reveal(due)
@@ -258,6 +261,7 @@ class FlotterOtterState(State):
             raise IllegalAction("no round in flight", f"the table is in its {self.phase} phase")
         t = self.now
         if isinstance(action, VoidRound):
+            self._rows = None
             return self._void(player, t)
         if self.grabbed[player] is not None:
             raise IllegalAction("stack frozen after grabbing",
@@ -271,11 +275,13 @@ class FlotterOtterState(State):
             stack.append(action.colour)
             if self.first_box[player] is None:
                 self.first_box[player] = t
+            self._row_changed(player)
             return [Event(BOX_PLACED, player, {"colour": action.colour, "height": len(stack)})]
         if isinstance(action, Undo):
             if not stack:
                 raise IllegalAction("nothing to undo", "the stack is empty")
             colour = stack.pop()
+            self._row_changed(player)
             return [Event(BOX_REMOVED, player, {"colour": colour, "height": len(stack)})]
         # Grab: the lowest card still there (a round in flight always has one left).
         value = self.grab_cards.pop(0)
@@ -283,9 +289,16 @@ class FlotterOtterState(State):
         self.grab_time[player] = t
         events = [Event(GRABBED, player, {"card": value, "ms": t - self.onset,
                                             "height": len(stack)})]
+        self._row_changed(player)
         if not self.grab_cards:
+            self._rows = None
             events += self._end_round(t, "all_grabbed")
         return events
+
+    def _row_changed(self, player: int) -> None:
+        """The seat's view row is to be made again (its stack or grab card changed)."""
+        if self._rows is not None:
+            self._rows[player] = None
 
     def _void(self, player: int, t: int) -> list[Event]:
         waybill = self.current
@@ -469,15 +482,21 @@ class FlotterOtterState(State):
             shown = self.current
         elif self.last_result is not None and self.phase in ("result", "break", "over"):
             shown = self.last_result["waybill"]
-        down_points, up_points = POINTS["down"], POINTS["up"]
-        players = [{
-            "stack": list(stack),
-            "grab_card": grabbed,
-            "face_down": len(down),
-            "face_up": list(up),
-            "points": down_points * len(down) + up_points * len(up),
-            "waybills": len(down) + len(up),
-        } for stack, grabbed, down, up in zip(self.stacks, self.grabbed, self.down, self.up)]
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = [None] * self.players
+        for p, row in enumerate(rows):
+            if row is None:  # (shared with the views before until it changes: read-only)
+                down, up = self.down[p], self.up[p]
+                rows[p] = {
+                    "stack": list(self.stacks[p]),
+                    "grab_card": self.grabbed[p],
+                    "face_down": len(down),
+                    "face_up": list(up),
+                    "points": POINTS["down"] * len(down) + POINTS["up"] * len(up),
+                    "waybills": len(down) + len(up),
+                }
+        players = list(rows)
         if self.finished:
             points, waybills = self.totals()
         else:
@@ -514,7 +533,7 @@ class FlotterOtterState(State):
         names) are copied; log entries, round records and results are never changed once
         written, so the copy shares them (a plain deepcopy spent most of its time on them)."""
         other = object.__new__(type(self))
-        other._view_cache, other._changes = None, self._changes
+        other._view_cache, other._rows, other._changes = None, None, self._changes
         for name, value in vars(self).items():
             if isinstance(value, random.Random):
                 value = _clone_rng(value)
