@@ -147,12 +147,13 @@ class FlotterOtterState(State):
     # keyed by `_changes`, which counts every change (each apply, each deadline that passes):
     # the state must change only through apply and tick, or before views are asked for.
     # Each seat's row of the view is kept too (`_rows`, None: all to make) and made again
-    # only when that seat's stack or waybills may have changed.
-    __slots__ = ("_view_cache", "_changes", "_rows")
+    # only when that seat's stack or grab card changed; with anything else (waybills, the
+    # pile ...) all rows and the parts of the view that follow from them (`_tallies`) are.
+    __slots__ = ("_view_cache", "_changes", "_rows", "_tallies")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
-        self._view_cache = self._rows = None
+        self._view_cache = self._rows = self._tallies = None
         self._changes = 0
         self.games = SERIES_GAMES if self.options["series"] else 1
         self.game_no = 0
@@ -485,6 +486,7 @@ class FlotterOtterState(State):
         rows = self._rows
         if rows is None:
             rows = self._rows = [None] * self.players
+            self._tallies = None
         for p, row in enumerate(rows):
             if row is None:  # (shared with the views before until it changes: read-only)
                 down, up = self.down[p], self.up[p]
@@ -497,11 +499,14 @@ class FlotterOtterState(State):
                     "waybills": len(down) + len(up),
                 }
         players = list(rows)
-        if self.finished:
-            points, waybills = self.totals()
-        else:
-            points = [p["points"] for p in players]
-            waybills = [p["waybills"] for p in players]
+        if self._tallies is None:
+            if self.finished:
+                points, waybills = self.totals()
+            else:
+                points = [p["points"] for p in players]
+                waybills = [p["waybills"] for p in players]
+            self._tallies = (points, waybills, list(self.discard), list(self.boxed))
+        points, waybills, discard, boxed = self._tallies
         view = {
             "you": None,
             "phase": self.phase,
@@ -514,8 +519,8 @@ class FlotterOtterState(State):
             "waybill": card_view(shown) if shown is not None else None,
             "pile": len(self.pile),
             "grab_cards": list(self.grab_cards),
-            "discard": list(self.discard),
-            "boxed": list(self.boxed),
+            "discard": discard,
+            "boxed": boxed,
             "players": players,
             "series_points": points,
             "series_waybills": waybills,
@@ -534,6 +539,7 @@ class FlotterOtterState(State):
         written, so the copy shares them (a plain deepcopy spent most of its time on them)."""
         other = object.__new__(type(self))
         other._view_cache, other._rows, other._changes = None, None, self._changes
+        other._tallies = None
         for name, value in vars(self).items():
             if isinstance(value, random.Random):
                 value = _clone_rng(value)
