@@ -126,7 +126,7 @@ class RandomBot(Bot):
         if not self.realtime:
             return [self.choose(view, legal)], None
         if self.due is None:
-            self.due = now + self.rng.randint(20, 400)
+            self.due = now + self.rng.randrange(20, 401)  # (randint(20, 400), one call less)
         if now < self.due:
             return [], self.due
         self.due = None

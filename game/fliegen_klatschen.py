@@ -64,7 +64,7 @@ import random
 from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from operator import itemgetter, or_
+from operator import eq, itemgetter, or_
 
 from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -433,7 +433,7 @@ class FliegenKlatschen(State):
         events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
-        up = cards_at(self.place, UP)
+        up = face_up(self.place)
         up_faces = _pick(self.face, up)
         if catch_opens(up_faces, self.face[card]):
             colours = catchable_colours(up_faces)
@@ -734,7 +734,7 @@ class FliegenKlatschen(State):
                     "tilt": xy[2]} for i, xy in enumerate(spread)]
             on_table = table["on_table"]
             cards = table["cards"] = _pick(entries[DOWN], on_table)
-            for i in cards_at(self.place, UP):  # (a few)
+            for i in face_up(self.place):
                 entry = entries.get(i)
                 if entry is None:
                     entry = entries[i] = {**entries[DOWN][i], "up": True,
@@ -904,7 +904,20 @@ def fattest_fly(records: list) -> dict:
 
 def cards_at(place: list, where: str) -> list:
     """The cards (in order) whose place is `where` (compress and map walk the places in C)."""
-    return list(compress(range(CARDS), map(where.__eq__, place)))
+    return list(compress(range(CARDS), map(eq, place, repeat(where))))
+
+
+def face_up(place: list) -> list:
+    """cards_at(place, UP): a few cards, found by list.index (which walks in C, and finds a
+    place name by identity before comparing) rather than by comparing all 112."""
+    found, i = [], -1
+    index = place.index
+    try:
+        while True:
+            i = index(UP, i + 1)
+            found.append(i)
+    except ValueError:
+        return found
 
 
 def _pick(items: list, indices: list) -> list:
@@ -1051,11 +1064,14 @@ class FlyBot(Bot):
         if key != self.catch_key:
             self.catch_key = key
             self.plan = self._make_plan(view, now)
-        claimed = {s["card"]: s["t"] for s in catch["slaps"] if s["bottom"] and s["correct"]}
+        claimed = None  # card -> when its bottom hand came, for the cards taken right
         for step in sorted(self.plan):
             due, hand, card, aiming = step
             if due > now:
                 break
+            if claimed is None:
+                claimed = {s["card"]: s["t"] for s in catch["slaps"]
+                           if s["bottom"] and s["correct"]}
             if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
                 free = [c for c in self._targets(view) if c["card"] not in claimed]
                 if not free:
