@@ -322,7 +322,9 @@ class FliegenKlatschen(State):
         phase = self.phase
         if phase == "over":
             return []
-        lists = self._lists()
+        lists = self._lists_cache
+        if lists is None or lists["key"] != self._ons:
+            lists = self._lists()
         # Seats mostly have the same actions: each combination is put together once per table
         # (the active seat's, with its reveals, once per card turned), keyed by what decides
         # it in this phase (tuples of different lengths: the phases never share a key).
