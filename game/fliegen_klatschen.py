@@ -64,7 +64,7 @@ import random
 from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from operator import eq, itemgetter, or_
+from operator import attrgetter, eq, itemgetter, or_
 
 from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -431,7 +431,7 @@ class FliegenKlatschen(State):
     def _turn_over(self, player: int, card: int, at: int, by_timer: bool) -> list[Event]:
         self.place[card] = UP
         self._moves += 1
-        self._downs += 1
+        self._revealed(card)
         events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
@@ -448,7 +448,7 @@ class FliegenKlatschen(State):
                 return events + self._open(at, reopened=False)
             # A swatter with no fly on the table: nothing to catch, it goes straight out.
             self.place[card] = DISCARD
-            self._ons += 1
+            self._left_table([card])
             self.discard.append(card)
             events.append(Event(NOTHING_TO_CATCH, player, {"card": card}))
         return events + self._next_turn(at)
@@ -565,7 +565,6 @@ class FliegenKlatschen(State):
         slaps = catch["slaps"]
         result = []
         self._moves += 1
-        self._ons += 1
         by_seat: list = [[] for _ in range(self.players)]
         on_card: dict = {}  # card -> the hands on top of the bottom one, in order
         for s in slaps:
@@ -612,9 +611,12 @@ class FliegenKlatschen(State):
                 s.get("margin") is not None or not s["bottom"],
                 s["by_ms"] if not s["bottom"] else s.get("margin")])
         trigger = catch["trigger"]
+        gone = [card for entry in result for card in entry["gained"]]
         if self.face[trigger] == SWATTER:
             self.place[trigger] = DISCARD
             self.discard.append(trigger)
+            gone.append(trigger)
+        self._left_table(gone)
         self.last_catch = {"reason": reason, "trigger": trigger, "onset": catch["onset"],
                            "closed": at, "players": result, "contests": contests}
         self.catch = None
@@ -708,6 +710,25 @@ class FliegenKlatschen(State):
             "on_table": list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place))),
             "cards": None, "stacks": None}  # made when a view asks for them
         return self._table_cache
+
+    def _revealed(self, card: int) -> None:
+        """`card` was turned face up. Cards are turned at almost every step of a round, so the
+        kept reveals lose it rather than being made again (see _lists)."""
+        self._downs += 1
+        lists = self._lists_cache
+        if lists is not None and lists["key"] == self._ons and lists["reveals"] is not None \
+                and lists["reveals"][0] == self._downs - 1:
+            lists["reveals"] = (self._downs, _without(lists["reveals"][1], (card,)), {})
+
+    def _left_table(self, cards: list) -> None:
+        """`cards` (face up) left the table: the kept slaps lose them (see _revealed)."""
+        self._ons += 1
+        lists = self._lists_cache
+        if lists is not None and lists["key"] == self._ons - 1:
+            reveals = lists["reveals"]
+            self._lists_cache = {
+                "key": self._ons, "slaps": [_without(slaps, cards) for slaps in lists["slaps"]],
+                "legal": {}, "reveals": None if reveals is None else (*reveals[:2], {})}
 
     def _lists(self) -> dict:
         """The slaps the cards on the table allow and the legal actions made of them, made once
@@ -920,6 +941,18 @@ def face_up(place: list) -> list:
             found.append(i)
     except ValueError:
         return found
+
+
+def _without(actions: list, cards) -> list:
+    """A copy of `actions` (reveals or slaps of one hand, in card order, every card once)
+    without those on `cards`, each of which it holds."""
+    actions = list(actions)
+    for card in cards:
+        del actions[bisect_left(actions, card, key=_CARD_OF)]
+    return actions
+
+
+_CARD_OF = attrgetter("card")
 
 
 def _pick(items: list, indices: list) -> list:
