@@ -268,7 +268,7 @@ class State:
             return []
         events = self._tick(t)
         self.now = t
-        self.log.append(_tick_entry(t))
+        self.log.append([None, {"type": "Tick"}, t])  # (_tick_entry, spelt out: ticks are many)
         return events
 
     # -- taking back a choice (turn-based games) ---------------------------------------------

@@ -148,7 +148,7 @@ class FlotterOtterState(State):
     # the state must change only through apply and tick, or before views are asked for.
     # Each seat's row of the view is kept too (`_rows`, None: all to make) and made again
     # only when that seat's stack or grab card changed; with anything else (waybills, the
-    # pile ...) all rows and the parts of the view that follow from them (`_tallies`) are.
+    # pile, the phase ...) all rows and the rest of the view (`_tallies`) are.
     __slots__ = ("_view_cache", "_changes", "_rows", "_tallies")
 
     def __init__(self, players: int, options: dict, seed: int):
@@ -478,11 +478,6 @@ class FlotterOtterState(State):
         return {**cache[1], "you": player, "now": self.now}
 
     def _table_view(self) -> dict:
-        shown = None
-        if self.phase == "stacking":
-            shown = self.current
-        elif self.last_result is not None and self.phase in ("result", "break", "over"):
-            shown = self.last_result["waybill"]
         rows = self._rows
         if rows is None:
             rows = self._rows = [None] * self.players
@@ -498,19 +493,29 @@ class FlotterOtterState(State):
                     "points": POINTS["down"] * len(down) + POINTS["up"] * len(up),
                     "waybills": len(down) + len(up),
                 }
-        players = list(rows)
         if self._tallies is None:
-            if self.finished:
-                points, waybills = self.totals()
-            else:
-                points = [p["points"] for p in players]
-                waybills = [p["waybills"] for p in players]
-            self._tallies = (points, waybills, list(self.discard), list(self.boxed))
-        points, waybills, discard, boxed = self._tallies
+            self._tallies = self._table_base(rows)
+        # Between two such changes only the seats' rows and the grab cards change.
+        return {**self._tallies, "grab_cards": list(self.grab_cards), "players": list(rows)}
+
+    def _table_base(self, rows: list) -> dict:
+        """The table's view but for the seats' rows and the grab cards ("players" and
+        "grab_cards" are filled in per change), kept until a change of more than one seat's
+        stack or grab card (see __slots__)."""
+        shown = None
+        if self.phase == "stacking":
+            shown = self.current
+        elif self.last_result is not None and self.phase in ("result", "break", "over"):
+            shown = self.last_result["waybill"]
+        if self.finished:
+            points, waybills = self.totals()
+        else:
+            points = [p["points"] for p in rows]
+            waybills = [p["waybills"] for p in rows]
         view = {
             "you": None,
             "phase": self.phase,
-            "now": self.now,
+            "now": self.now,  # (set per view)
             "deadline": self.deadline,
             "game": self.game_no,
             "games": self.games,
@@ -518,10 +523,10 @@ class FlotterOtterState(State):
             "onset": self.onset,
             "waybill": card_view(shown) if shown is not None else None,
             "pile": len(self.pile),
-            "grab_cards": list(self.grab_cards),
-            "discard": discard,
-            "boxed": boxed,
-            "players": players,
+            "grab_cards": None,
+            "discard": list(self.discard),
+            "boxed": list(self.boxed),
+            "players": None,
             "series_points": points,
             "series_waybills": waybills,
             "last_result": self.last_result if self.phase in ("result", "break", "over") else None,
