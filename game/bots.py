@@ -8,11 +8,12 @@ One interface serves turn-based and real-time games: the driver calls
 and the game time at which the bot wants to be asked again (None: when something changes).
 Turn-based bots only implement `choose`.
 
-A real-time driver polls every bot whenever the table changes. A bot whose polls depend on
-nothing but its legal actions and the clock says so with `quiet = True` (the random player):
-after a poll that returned no actions, another poll before the wake it returned, with the very
-same legal list (the same object: games share legal lists and never change one), would do
-nothing and return that wake again. A driver may skip such polls.
+A real-time driver polls every bot whenever the table changes. A bot whose next polls depend
+on nothing but its legal actions and the clock says so with `quiet = True` (the random player
+always; others while they wait for their moment): after a poll that returned no actions and
+left `quiet` true, another poll before the wake it returned, with the very same legal list
+(the same object: games share legal lists and never change one), would do nothing and return
+that wake again. A driver may skip such polls.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ class Bot:
 
     level = "normal"
     uses_view = True
-    quiet = False  # True: may be left unpolled while nothing it sees changed (see above)
+    quiet = False  # True: may be left unpolled while its legal list stands (see above)
 
     def __init__(self, seat: int, seed: int, level: str | None = None):
         self.seat = seat

@@ -1064,8 +1064,13 @@ class FlyBot(Bot):
         return self._ups
 
     def poll(self, view: dict, legal: list, now: int):
+        # Quiet (game.bots) while it waits in a catch: until its next slap is due it looks at
+        # nothing, and a new catch (or none) hands it another legal list. Outside a catch a
+        # new turn matters to it and leaves its legal list as it was: not quiet.
         if view["phase"] == "catch":
+            self.quiet = True
             return self._catch(view, legal, now)
+        self.quiet = False
         self.catch_key = None
         if view["phase"] != "reveal":
             return [], None

@@ -92,13 +92,12 @@ def run_turns(state: State, bots, refused: Counter | None = None) -> None:
 def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     """Every bot is polled when it asked to be (its wake) and whenever the table changed; a
     change is polled again at once, before time moves on. The poll order (seat order, each
-    pass) is part of a game's replay: bots draw from their generators when polled. A quiet
-    bot (game.bots) is not polled again before its wake while its legal list is the one it
-    was handed last and it has not acted since: that poll would do nothing."""
+    pass) is part of a game's replay: bots draw from their generators when polled. A bot
+    that did nothing and is quiet (game.bots) is not polled again before its wake while its
+    legal list is the one it was handed then: that poll would do nothing."""
     players = state.players
     seats = list(enumerate(bots))
     views = [bot.uses_view for bot in bots]
-    quiet = [bot.quiet for bot in bots]
     seen: list = [None] * players  # per quiet seat: its legal list when it last did nothing
     legal_actions, view_of = state._legal_actions, state._view
     current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
@@ -119,8 +118,10 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                 continue
             actions, wakes[seat] = bot.poll(view_of(seat) if views[seat] else None, legal, now)
             if not actions:
-                if quiet[seat]:
+                if bot.quiet:
                     seen[seat], asked[seat] = legal, wakes[seat]
+                else:
+                    seen[seat] = None
                 continue  # a poll changes nothing: only an applied action can end the game
             seen[seat] = None
             for action in actions:
