@@ -230,12 +230,12 @@ class FliegenKlatschen(State):
     # So the state must change only through apply and tick: code that edits one by hand (a
     # test building a position) does so before asking for views or legal actions.
     __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal_cache",
-                 "_changes", "_moves", "_downs", "_ons", "_legal_epoch")
+                 "_summary_cache", "_changes", "_moves", "_downs", "_ons", "_legal_epoch")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._table_cache = self._view_cache = self._layout_cache = None
-        self._lists_cache = self._legal_cache = None
+        self._lists_cache = self._legal_cache = self._summary_cache = None
         self._changes = self._moves = self._downs = self._ons = self._legal_epoch = 0
         remove = self.options["remove"]
         if not _is_count(remove):
@@ -661,7 +661,12 @@ class FliegenKlatschen(State):
         self.highlight = fattest_fly(records)
         return events + [Event(GAME_OVER, None, {
             "scores": self.round_scores[0], "round_scores": self.round_scores,
-            "winners": tied, "summary": self.summary(records)})]
+            "winners": tied, "summary": self._final_summary(records)})]
+
+    def _final_summary(self, records: list) -> list[dict]:
+        """The summary once the game is over, kept for the views (it no longer changes)."""
+        self._summary_cache = self.summary(records)
+        return self._summary_cache
 
     def summary(self, records: list | None = None) -> list[dict]:
         """reaction_summary of the game's slaps (`records`: reaction_records(), if made)."""
@@ -809,7 +814,7 @@ class FliegenKlatschen(State):
             "last_catch": self.last_catch, "winners": list(self.winners),
         }
         if self.phase == "over":
-            view["summary"] = self.summary()
+            view["summary"] = self._summary_cache or self.summary()
         view["highlight"] = self.highlight
         return view
 
@@ -845,6 +850,7 @@ class FliegenKlatschen(State):
         other.__dict__.update(data)
         other._layout_cache = self._layout_cache
         other._table_cache = other._view_cache = other._lists_cache = other._legal_cache = None
+        other._summary_cache = None
         other._changes, other._moves = self._changes, self._moves
         other._downs, other._ons, other._legal_epoch = self._downs, self._ons, self._legal_epoch
         return other
