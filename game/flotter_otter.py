@@ -148,12 +148,13 @@ class FlotterOtterState(State):
     # the state must change only through apply and tick, or before views are asked for.
     # Each seat's row of the view is kept too (`_rows`, None: all to make) and made again
     # only when that seat's stack or grab card changed; with anything else (waybills, the
-    # pile, the phase ...) all rows and the rest of the view (`_tallies`) are.
-    __slots__ = ("_view_cache", "_changes", "_rows", "_tallies")
+    # pile, the phase ...) all rows and the rest of the view (`_tallies`) are. Each seat's
+    # legal actions (`_seat_legal`) are kept the same way.
+    __slots__ = ("_view_cache", "_changes", "_rows", "_tallies", "_seat_legal")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
-        self._view_cache = self._rows = self._tallies = None
+        self._view_cache = self._rows = self._tallies = self._seat_legal = None
         self._changes = 0
         self.games = SERIES_GAMES if self.options["series"] else 1
         self.game_no = 0
@@ -220,6 +221,15 @@ class FlotterOtterState(State):
     def _legal_actions(self, player: int) -> list:
         if self.phase != "stacking":
             return []  # (a new list each time: OtterBot.quiet relies on it)
+        kept = self._seat_legal
+        if kept is None:
+            kept = self._seat_legal = [None] * self.players
+        actions = kept[player]
+        if actions is None:
+            actions = kept[player] = self._stack_legal(player)
+        return actions
+
+    def _stack_legal(self, player: int) -> list:
         # Made once per stack (None: grabbed) and shared: read-only, like views.
         stack = None if self.grabbed[player] is not None else tuple(self.stacks[player])
         actions = _LEGAL.get(stack)
@@ -244,7 +254,7 @@ class FlotterOtterState(State):
         events: list = []
         while self.phase != "over" and self._due(t):
             self._changes += 1
-            self._rows = None
+            self._seats_changed()
             due = self.deadline
             if self.phase == "ready":
                 events += self._reveal(due)
@@ -262,7 +272,7 @@ class FlotterOtterState(State):
             raise IllegalAction("no round in flight", f"the table is in its {self.phase} phase")
         t = self.now
         if isinstance(action, VoidRound):
-            self._rows = None
+            self._seats_changed()
             return self._void(player, t)
         if self.grabbed[player] is not None:
             raise IllegalAction("stack frozen after grabbing",
@@ -292,14 +302,21 @@ class FlotterOtterState(State):
                                             "height": len(stack)})]
         self._row_changed(player)
         if not self.grab_cards:
-            self._rows = None
+            self._seats_changed()
             events += self._end_round(t, "all_grabbed")
         return events
 
     def _row_changed(self, player: int) -> None:
-        """The seat's view row is to be made again (its stack or grab card changed)."""
+        """The seat's view row and legal actions are to be made again (its stack or grab card
+        changed)."""
         if self._rows is not None:
             self._rows[player] = None
+        if self._seat_legal is not None:
+            self._seat_legal[player] = None
+
+    def _seats_changed(self) -> None:
+        """Every seat's view row and legal actions are to be made again."""
+        self._rows = self._seat_legal = None
 
     def _void(self, player: int, t: int) -> list[Event]:
         waybill = self.current
@@ -544,7 +561,7 @@ class FlotterOtterState(State):
         written, so the copy shares them (a plain deepcopy spent most of its time on them)."""
         other = object.__new__(type(self))
         other._view_cache, other._rows, other._changes = None, None, self._changes
-        other._tallies = None
+        other._tallies = other._seat_legal = None
         for name, value in vars(self).items():
             if isinstance(value, random.Random):
                 value = _clone_rng(value)
