@@ -341,12 +341,6 @@ class State:
     def _apply(self, player: int, action) -> list[Event]:
         raise NotImplementedError
 
-    def _take_legal_changes(self) -> set | None:
-        """For a driver that keeps each seat's legal list: the seats whose legal actions may
-        have changed (their list may be another) since the last call, or None: any seat's.
-        A game that keeps no such account says None, always."""
-        return None
-
     def _check_seat(self, player) -> None:
         # type() rather than isinstance: True is an int to Python, but not a seat.
         if type(player) is not int or not 0 <= player < self.players:

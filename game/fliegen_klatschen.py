@@ -226,19 +226,16 @@ class FliegenKlatschen(State):
     # on the table at all (what slaps are made of; a card turned up is not one, nor a fly going
     # from a stack to the discard), `_legal_epoch` every
     # change that may alter any seat's legal actions (all but a slap that leaves the phase
-    # as it was: that changes only the slapper's own hands, so only their entry is dropped;
-    # `_legal_changes` says which entries went, for the runner).
+    # as it was: that changes only the slapper's own hands, so only their entry is dropped).
     # So the state must change only through apply and tick: code that edits one by hand (a
     # test building a position) does so before asking for views or legal actions.
     __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal_cache",
-                 "_summary_cache", "_changes", "_moves", "_downs", "_ons", "_legal_epoch",
-                 "_legal_changes")
+                 "_summary_cache", "_changes", "_moves", "_downs", "_ons", "_legal_epoch")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._table_cache = self._view_cache = self._layout_cache = None
         self._lists_cache = self._legal_cache = self._summary_cache = None
-        self._legal_changes = None  # seats whose legal actions changed since asked (None: any)
         self._changes = self._moves = self._downs = self._ons = self._legal_epoch = 0
         remove = self.options["remove"]
         if not _is_count(remove):
@@ -321,14 +318,6 @@ class FliegenKlatschen(State):
             actions = cache[1][player] = self._seat_legal(player)
         return actions  # shared until the table changes: read-only, like views
 
-    def _all_legal_changed(self) -> None:
-        self._legal_epoch += 1
-        self._legal_changes = None
-
-    def _take_legal_changes(self) -> set | None:
-        changes, self._legal_changes = self._legal_changes, set()
-        return changes
-
     def _seat_legal(self, player: int) -> list:
         phase = self.phase
         if phase == "over":
@@ -391,12 +380,10 @@ class FliegenKlatschen(State):
                 cache = self._legal_cache
                 if cache is not None and cache[0] == self._legal_epoch:
                     cache[1][player] = None
-                if self._legal_changes is not None:
-                    self._legal_changes.add(player)
             else:
-                self._all_legal_changed()
+                self._legal_epoch += 1
             return events
-        self._all_legal_changed()
+        self._legal_epoch += 1
         if isinstance(action, Reveal):
             return self._reveal(player, action.card)
         if isinstance(action, VoidRound):
@@ -415,13 +402,13 @@ class FliegenKlatschen(State):
     def _tick(self, t: int) -> list[Event]:
         events = []
         if self.now < self.grace_until <= t:  # slaps stop being "too late": legal changes
-            self._all_legal_changed()
+            self._legal_epoch += 1
         while True:
             due = self.next_deadline()
             if due is None or due > t:
                 return events
             self._changes += 1
-            self._all_legal_changed()
+            self._legal_epoch += 1
             if self.phase == "reveal":  # turn timer: a random card is revealed for them
                 down = cards_at(self.place, DOWN)
                 events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
@@ -863,7 +850,7 @@ class FliegenKlatschen(State):
         other.__dict__.update(data)
         other._layout_cache = self._layout_cache
         other._table_cache = other._view_cache = other._lists_cache = other._legal_cache = None
-        other._summary_cache = other._legal_changes = None
+        other._summary_cache = None
         other._changes, other._moves = self._changes, self._moves
         other._downs, other._ons, other._legal_epoch = self._downs, self._ons, self._legal_epoch
         return other

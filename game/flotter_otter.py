@@ -149,14 +149,12 @@ class FlotterOtterState(State):
     # Each seat's row of the view is kept too (`_rows`, None: all to make) and made again
     # only when that seat's stack or grab card changed; with anything else (waybills, the
     # pile, the phase ...) all rows and the rest of the view (`_tallies`) are. Each seat's
-    # legal actions (`_seat_legal`) are kept the same way; `_legal_changes` says whose went
-    # since the runner last asked (None: anyone's).
-    __slots__ = ("_view_cache", "_changes", "_rows", "_tallies", "_seat_legal", "_legal_changes")
+    # legal actions (`_seat_legal`) are kept the same way.
+    __slots__ = ("_view_cache", "_changes", "_rows", "_tallies", "_seat_legal")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._view_cache = self._rows = self._tallies = self._seat_legal = None
-        self._legal_changes = None
         self._changes = 0
         self.games = SERIES_GAMES if self.options["series"] else 1
         self.game_no = 0
@@ -315,17 +313,10 @@ class FlotterOtterState(State):
             self._rows[player] = None
         if self._seat_legal is not None:
             self._seat_legal[player] = None
-        if self._legal_changes is not None:
-            self._legal_changes.add(player)
 
     def _seats_changed(self) -> None:
         """Every seat's view row and legal actions are to be made again."""
-        self._rows = self._seat_legal = self._legal_changes = None
-
-    def _take_legal_changes(self) -> set | None:
-        changes, self._legal_changes = self._legal_changes, set()
-        # (outside stacking every call makes a new empty list: any seat's may be another)
-        return changes if self.phase == "stacking" else None
+        self._rows = self._seat_legal = None
 
     def _void(self, player: int, t: int) -> list[Event]:
         waybill = self.current
@@ -570,7 +561,7 @@ class FlotterOtterState(State):
         written, so the copy shares them (a plain deepcopy spent most of its time on them)."""
         other = object.__new__(type(self))
         other._view_cache, other._rows, other._changes = None, None, self._changes
-        other._tallies = other._seat_legal = other._legal_changes = None
+        other._tallies = other._seat_legal = None
         for name, value in vars(self).items():
             if isinstance(value, random.Random):
                 value = _clone_rng(value)

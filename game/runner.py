@@ -92,37 +92,17 @@ def run_turns(state: State, bots, refused: Counter | None = None) -> None:
 def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     """Every bot is polled when it asked to be (its wake) and whenever the table changed; a
     change is polled again at once, before time moves on. The poll order (seat order, each
-    pass) is part of a game's replay: bots draw from their generators when polled.
-
-    A bot that did nothing and is quiet (game.bots) is not polled again before its wake while
-    its legal list is the one it was handed then: that poll would do nothing. Where the game
-    keeps account of whose legal actions changed (State._take_legal_changes), such a bot is
-    not even looked at: exactly the polls the plain way would skip are left out."""
+    pass) is part of a game's replay: bots draw from their generators when polled. A bot
+    that did nothing and is quiet (game.bots) is not polled again before its wake while its
+    legal list is the one it was handed then: that poll would do nothing."""
     players = state.players
     seats = list(enumerate(bots))
     views = [bot.uses_view for bot in bots]
     seen: list = [None] * players  # per quiet seat: its legal list when it last did nothing
-    asked: list = [None] * players  # the wake that poll returned
     legal_actions, view_of = state._legal_actions, state._view
     current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
-    take_changes = state._take_legal_changes
-    take_changes()  # (from here on)
-    pending: set | None = set()  # changes taken, not yet looked at (None: anyone's)
-
-    def look_again(wakes: list, now) -> list:
-        """Every bot is to look at the table at `now` but a quiet one that did nothing and
-        whose legal list is as it was (it would skip that look)."""
-        nonlocal pending
-        changes, pending = pending, set()
-        taken = take_changes()
-        if changes is None or taken is None:
-            return [now] * players
-        changes |= taken
-        return [now if seen[seat] is None or seat in changes else wake
-                for seat, wake in enumerate(wakes)]
-
+    asked: list = [None] * players  # the wake that poll returned
     wakes: list = [0] * players
-    looking = True  # this pass is everyone's look (all but the quiet ones skipped above)
     for _ in range(MAX_STEPS):
         if current_player() == TERMINAL:
             return
@@ -144,26 +124,14 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                     seen[seat] = None
                 continue  # a poll changes nothing: only an applied action can end the game
             seen[seat] = None
-            applied = False
             for action in actions:
-                applied |= apply_bot_action(state, seat, action, now, refused)
+                changed |= apply_bot_action(state, seat, action, now, refused)
             if current_player() == TERMINAL:
                 return
-            if applied:
-                changed = True
-                if looking:
-                    # A later seat left out of this look whose legal list has just changed
-                    # looks after all, as it would have.
-                    taken = take_changes()
-                    for later in range(seat + 1, players):
-                        if seen[later] is not None and (taken is None or later in taken):
-                            wakes[later] = now
-                    pending = None if pending is None or taken is None else pending | taken
         if changed:
             # The table changed: every bot looks again at this same moment.
-            wakes, looking = look_again(wakes, now), True
+            wakes = [now] * players
             continue
-        looking = False
         due = next_deadline()
         if due is not None and due <= now:
             due = None
@@ -173,5 +141,5 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
         if due is None:
             raise Stuck(f"nothing due at {now} ms and no bot wants to act")
         if tick(due):
-            wakes, looking = look_again(wakes, due), True
+            wakes = [due] * players
     raise Stuck(f"game did not end within {MAX_STEPS} steps")
