@@ -251,6 +251,8 @@ class FlotterOtterState(State):
         return self.deadline is not None and t >= self.deadline
 
     def _tick(self, t: int) -> list[Event]:
+        if self.deadline is None or t < self.deadline:  # (most ticks: a bot's moment)
+            return []
         events: list = []
         while self.phase != "over" and self._due(t):
             self._changes += 1
