@@ -8,6 +8,8 @@ benchmarks only ever talk to this protocol:
     state.current_player()        -> a seat index, SIMULTANEOUS or TERMINAL
     state.legal_actions(p)        -> every action seat p may take now
     state.apply(p, action, t)     -> list[Event]; or raises IllegalAction (see "Refusals")
+    state.apply_now(p, action)    -> apply at state.now, for a driver whose seats are sure (the
+                                  headless runner): the seat is not checked, all else is
     state.tick(t)                 -> list[Event]; lets time pass (real-time games only)
     state.next_deadline()         -> the game time (ms) at which something happens by itself
     state.view(p)                 -> JSON-able dict of what seat p may know (p=None: the table)
