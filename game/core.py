@@ -343,6 +343,13 @@ class State:
     def _apply(self, player: int, action) -> list[Event]:
         raise NotImplementedError
 
+    def _kept_legal(self) -> list | None:
+        """For a driver that asks every seat's legal actions after every change: the list, by
+        seat, of the legal actions the game keeps until a change alters them (an entry None:
+        none kept, ask `_legal_actions`), or None (the default: nothing kept). The list holds
+        until the next change; a driver reads entries instead of calling per seat."""
+        return None
+
     def _check_seat(self, player) -> None:
         # type() rather than isinstance: True is an int to Python, but not a seat.
         if type(player) is not int or not 0 <= player < self.players:

@@ -318,6 +318,10 @@ class FliegenKlatschen(State):
             actions = cache[1][player] = self._seat_legal(player)
         return actions  # shared until the table changes: read-only, like views
 
+    def _kept_legal(self) -> list | None:
+        cache = self._legal_cache
+        return cache[1] if cache is not None and cache[0] == self._legal_epoch else None
+
     def _seat_legal(self, player: int) -> list:
         phase = self.phase
         if phase == "over":

@@ -229,6 +229,9 @@ class FlotterOtterState(State):
             actions = kept[player] = self._stack_legal(player)
         return actions
 
+    def _kept_legal(self) -> list | None:
+        return self._seat_legal if self.phase == "stacking" else None
+
     def _stack_legal(self, player: int) -> list:
         # Made once per stack (None: grabbed) and shared: read-only, like views.
         stack = None if self.grabbed[player] is not None else tuple(self.stacks[player])

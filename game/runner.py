@@ -20,6 +20,7 @@ from .core import SIMULTANEOUS, TERMINAL, GameInfo, IllegalAction, State
 log = logging.getLogger(__name__)
 
 MAX_STEPS = 200_000
+EMPTY: list = []  # run_realtime: no legal lists kept
 
 
 class Stuck(RuntimeError):
@@ -99,7 +100,7 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     seats = list(enumerate(bots))
     views = [bot.uses_view for bot in bots]
     seen: list = [None] * players  # per quiet seat: its legal list when it last did nothing
-    legal_actions, view_of = state._legal_actions, state._view
+    legal_actions, view_of, kept_legal = state._legal_actions, state._view, state._kept_legal
     current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
     asked: list = [None] * players  # the wake that poll returned
     wakes: list = [0] * players
@@ -108,11 +109,14 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
             return
         now = state.now
         changed = False
+        kept = kept_legal() or EMPTY  # (read for each seat, instead of asking: see core)
         for seat, bot in seats:
             wake = wakes[seat]
             if wake is None or wake > now:
                 continue
-            legal = legal_actions(seat)
+            legal = kept[seat] if kept is not EMPTY else None
+            if legal is None:
+                legal = legal_actions(seat)
             if legal is seen[seat] and (asked[seat] is None or now < asked[seat]):
                 wakes[seat] = asked[seat]  # a quiet bot, and nothing it sees changed
                 continue
@@ -128,6 +132,7 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                 changed |= apply_bot_action(state, seat, action, now, refused)
             if current_player() == TERMINAL:
                 return
+            kept = kept_legal() or EMPTY  # (a change may have dropped some)
         if changed:
             # The table changed: every bot looks again at this same moment.
             wakes = [now] * players
