@@ -224,9 +224,10 @@ class FliegenKlatschen(State):
     # deadline that passes), `_moves` every change of a card's place, `_downs` every change of
     # which cards lie face down (what reveals are made of), `_ons` every change of which lie
     # on the table at all (what slaps are made of; a card turned up is not one, nor a fly going
-    # from a stack to the discard), `_legal_epoch` every
-    # change that may alter any seat's legal actions (all but a slap that leaves the phase
-    # as it was: that changes only the slapper's own hands, so only their entry is dropped).
+    # from a stack to the discard), `_legal_epoch` every change that may alter any seat's
+    # legal actions (all but a slap that leaves the phase as it was: that changes only the
+    # slapper's own hands, so only their entry is dropped). A card turned up or leaving the
+    # table is taken out of the kept reveals and slaps (_revealed, _left_table).
     # So the state must change only through apply and tick: code that edits one by hand (a
     # test building a position) does so before asking for views or legal actions.
     __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal_cache",
