@@ -683,7 +683,13 @@ class FliegenKlatschen(State):
         """Every slap of every closed catch: round, player, hand, card, face and value (None
         for a face-down card), ms since the onset, correct, won, contested, and by_ms: for the
         bottom hand the margin to the next hand, for a hand on top how much it lost by."""
-        return [dict(zip(REACTION_FIELDS, r)) for r in self.reactions]
+        # (REACTION_FIELDS spelt out in order: a dict display is made twice as fast as
+        # dict(zip(...)), and a game ends with a thousand of these)
+        return [{"round": rnd, "player": player, "hand": hand, "card": card, "face": face,
+                 "value": value, "ms": ms, "correct": correct, "won": won,
+                 "contested": contested, "by_ms": by_ms}
+                for rnd, player, hand, card, face, value, ms, correct, won, contested, by_ms
+                in self.reactions]
 
     def outcome(self) -> Outcome:
         first = self.round_scores[0] if self.round_scores else self.scores()

@@ -140,3 +140,12 @@ def test_adjacent_pairs_as_bits_count_what_shared_pairs_counts():
     for a in perms:
         for b in rng.sample(perms, 20) + [a, a[::-1]]:
             assert (masks[a] & masks[b]).bit_count() == shared_pairs(a, b)
+
+
+def test_slap_records_have_the_fields_of_reaction_fields_in_order():
+    import game.fliegen_klatschen as fk
+    from game.runner import play
+    state = play(GAMES["fliegen_klatschen"], 3, 2, "random")
+    records = state.reaction_records()
+    assert records and all(tuple(r) == fk.REACTION_FIELDS for r in records)
+    assert [list(r.values()) for r in records] == state.reactions
