@@ -61,7 +61,7 @@ from __future__ import annotations
 import copy
 import math
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import attrgetter, eq, itemgetter, or_
@@ -440,7 +440,7 @@ class FliegenKlatschen(State):
         events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
-        up = face_up(self.place)
+        up = self._face_up_cards()
         up_faces = _pick(self.face, up)
         if catch_opens(up_faces, self.face[card]):
             colours = catchable_colours(up_faces)
@@ -732,19 +732,37 @@ class FliegenKlatschen(State):
         kept reveals lose it rather than being made again (see _lists)."""
         self._downs += 1
         lists = self._lists_cache
-        if lists is not None and lists["key"] == self._ons and lists["reveals"] is not None \
-                and lists["reveals"][0] == self._downs - 1:
-            lists["reveals"] = (self._downs, _without(lists["reveals"][1], (card,)), {})
+        if lists is None or lists["key"] != self._ons:
+            return
+        reveals, up = lists["reveals"], lists["up"]
+        if reveals is not None and reveals[0] == self._downs - 1:
+            lists["reveals"] = (self._downs, _without(reveals[1], (card,)), {})
+        if up is not None and up[0] == self._downs - 1:
+            cards = list(up[1])
+            insort(cards, card)
+            lists["up"] = (self._downs, cards)
 
     def _left_table(self, cards: list) -> None:
         """`cards` (face up) left the table: the kept slaps lose them (see _revealed)."""
         self._ons += 1
         lists = self._lists_cache
         if lists is not None and lists["key"] == self._ons - 1:
-            reveals = lists["reveals"]
+            reveals, up = lists["reveals"], lists["up"]
             self._lists_cache = {
                 "key": self._ons, "slaps": [_without(slaps, cards) for slaps in lists["slaps"]],
-                "legal": {}, "reveals": None if reveals is None else (*reveals[:2], {})}
+                "legal": {}, "reveals": None if reveals is None else (*reveals[:2], {}),
+                "up": None if up is None else (up[0], [c for c in up[1] if c not in cards])}
+
+    def _face_up_cards(self) -> list:
+        """face_up(self.place), kept with the lists and patched as cards turn up or leave
+        (read-only)."""
+        lists = self._lists_cache
+        if lists is None or lists["key"] != self._ons:
+            return face_up(self.place)
+        up = lists["up"]
+        if up is None or up[0] != self._downs:
+            up = lists["up"] = (self._downs, face_up(self.place))
+        return up[1]
 
     def _lists(self) -> dict:
         """The slaps the cards on the table allow and the legal actions made of them, made once
@@ -758,7 +776,8 @@ class FliegenKlatschen(State):
             "key": self._ons,
             "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
             "legal": {},  # (free hands, void?) -> legal actions of a seat without reveals
-            "reveals": None}  # (_downs, reveals, {(free hands, void?) -> legal actions})
+            "reveals": None,  # (_downs, reveals, {(free hands, void?) -> legal actions})
+            "up": None}  # (_downs, the face-up cards)
         return self._lists_cache
 
     def _table_cards(self) -> list:
@@ -773,7 +792,7 @@ class FliegenKlatschen(State):
                     "tilt": xy[2]} for i, xy in enumerate(spread)]
             on_table = table["on_table"]
             cards = table["cards"] = _pick(entries[DOWN], on_table)
-            for i in face_up(self.place):
+            for i in self._face_up_cards():
                 entry = entries.get(i)
                 if entry is None:
                     entry = entries[i] = {**entries[DOWN][i], "up": True,
