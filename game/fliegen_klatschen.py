@@ -339,7 +339,8 @@ class FliegenKlatschen(State):
             catch = self.catch
             key = (frozen, tuple(catch["used"][player]), catch["voids"] < MAX_VOIDS)
         elif phase == "reveal":
-            key = (frozen, self.now < self.grace_until)
+            # (each turn its own lists: a new turn is news to a CPU player, see FlyBot.quiet)
+            key = (frozen, self.now < self.grace_until, self.turn, self.turn_started)
             if player == self.turn:
                 reveals = lists["reveals"]
                 if reveals is None or reveals[0] != self._downs:
@@ -1099,14 +1100,15 @@ class FlyBot(Bot):
             self._ups = [c for c in self._cards if c["up"]]
         return self._ups
 
+    # Quiet (game.bots): between its moments it looks at nothing but whether a new catch or a
+    # new turn came (or the phase or round changed), and each of those hands it another legal
+    # list than the one it was last handed (the game keeps a seat's legal list for one turn,
+    # one phase of a catch at most).
+    quiet = True
+
     def poll(self, view: dict, legal: list, now: int):
-        # Quiet (game.bots) while it waits in a catch: until its next slap is due it looks at
-        # nothing, and a new catch (or none) hands it another legal list. Outside a catch a
-        # new turn matters to it and leaves its legal list as it was: not quiet.
         if view["phase"] == "catch":
-            self.quiet = True
             return self._catch(view, legal, now)
-        self.quiet = False
         self.catch_key = None
         if view["phase"] != "reveal":
             return [], None
