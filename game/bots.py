@@ -9,11 +9,12 @@ and the game time at which the bot wants to be asked again (None: when something
 Turn-based bots only implement `choose`.
 
 A real-time driver polls every bot whenever the table changes. A bot whose next polls depend
-on nothing but its legal actions and the clock says so with `quiet = True` (the random player
-always; others while they wait for their moment): after a poll that returned no actions and
-left `quiet` true, another poll before the wake it returned, with the very same legal list
-(the same object: games share legal lists and never change one), would do nothing and return
-that wake again. A driver may skip such polls.
+on nothing but its legal actions and the clock says so with `quiet = True` (the random player;
+OtterBot and FlyBot, whose games hand them a new legal list with every change they heed; a
+bot may also set it per poll): after a poll that returned no actions and left `quiet` true,
+another poll before the wake it returned, with the very same legal list (the same object:
+games share legal lists and never change one), would do nothing and return that wake again.
+A driver may skip such polls.
 """
 
 from __future__ import annotations
