@@ -7,6 +7,14 @@ One interface serves turn-based and real-time games: the driver calls
 `poll(view, legal, now)` and gets `(actions, wake)`: the actions to apply now (stamped `now`)
 and the game time at which the bot wants to be asked again (None: when something changes).
 Turn-based bots only implement `choose`.
+
+A real-time driver polls every bot whenever the table changes. A bot whose next polls depend
+on nothing but its legal actions and the clock says so with `quiet = True` (the random player;
+OtterBot and FlyBot, whose games hand them a new legal list with every change they heed; a
+bot may also set it per poll): after a poll that returned no actions and left `quiet` true,
+another poll before the wake it returned, with the very same legal list (the same object:
+games share legal lists and never change one), would do nothing and return that wake again.
+A driver may skip such polls.
 """
 
 from __future__ import annotations
@@ -52,6 +60,18 @@ class ReactionModel:
                    floor=min(floor, 0.5 * median))
 
 
+def sample_around(rng: random.Random, median: float, floor: float = 120.0) -> int:
+    """ReactionModel.around(median, floor).sample(rng), without making the model: the CPU
+    players of the real-time games draw many times, each around another figure. The same
+    arithmetic, so the same draws and the same times."""
+    tau = 0.2 * median
+    value = rng.gauss(median - tau * _LN2, 0.1 * median) + rng.expovariate(1.0 / tau)
+    return int(max(min(floor, 0.5 * median), value))
+
+
+_LN2 = math.log(2)
+
+
 # Per level: (simple reaction, reading/deciding, mistake rate). Reading a waybill or scanning a
 # table for the fattest fly takes longer than pressing on a light; easy bots are slower and
 # sloppier. Hard bots are good club players, not machines: their median is still human.
@@ -68,6 +88,7 @@ class Bot:
 
     level = "normal"
     uses_view = True
+    quiet = False  # True: may be left unpolled while its legal list stands (see above)
 
     def __init__(self, seat: int, seed: int, level: str | None = None):
         self.seat = seat
@@ -94,6 +115,7 @@ class RandomBot(Bot):
     def __init__(self, seat: int, seed: int, level: str | None = None, realtime: bool = False):
         super().__init__(seat, seed, level)
         self.realtime = realtime
+        self.quiet = realtime
         self.due: int | None = None
 
     def poll(self, view, legal, now):
@@ -106,7 +128,7 @@ class RandomBot(Bot):
         if not self.realtime:
             return [self.choose(view, legal)], None
         if self.due is None:
-            self.due = now + self.rng.randint(20, 400)
+            self.due = now + self.rng.randrange(20, 401)  # (randint(20, 400), one call less)
         if now < self.due:
             return [], self.due
         self.due = None

@@ -8,6 +8,8 @@ benchmarks only ever talk to this protocol:
     state.current_player()        -> a seat index, SIMULTANEOUS or TERMINAL
     state.legal_actions(p)        -> every action seat p may take now
     state.apply(p, action, t)     -> list[Event]; or raises IllegalAction (see "Refusals")
+    state.apply_now(p, action)    -> apply at state.now, for a driver whose seats are sure (the
+                                  headless runner): the seat is not checked, all else is
     state.tick(t)                 -> list[Event]; lets time pass (real-time games only)
     state.next_deadline()         -> the game time (ms) at which something happens by itself
     state.view(p)                 -> JSON-able dict of what seat p may know (p=None: the table)
@@ -72,6 +74,9 @@ class IllegalAction(Exception):
         super().__init__(f"{rule}: {detail}" if detail else rule)
 
 
+_NO_DATA: Any = object()  # Event's default: a new empty dict
+
+
 @dataclass(frozen=True)
 class Event:
     """A small record of something that happened, for scenes to animate and sound."""
@@ -79,6 +84,14 @@ class Event:
     kind: str
     player: int | None = None
     data: dict = field(default_factory=dict)
+
+    def __init__(self, kind: str, player: int | None = None, data: dict = _NO_DATA):
+        # Written out: the cores make one or more per action, and the generated __init__ of a
+        # frozen dataclass sets each field through object.__setattr__ (twice the time).
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["player"] = player
+        fields["data"] = {} if data is _NO_DATA else data
 
 
 class Interrupt:
@@ -194,11 +207,7 @@ class State:
         if self.is_terminal():
             raise IllegalAction("game over", "no more moves")
         self._check_seat(player)
-        if type(action) not in self.info.action_types:
-            raise IllegalAction("unknown action", brief(action))
-        problem = action_problem(action)
-        if problem:
-            raise IllegalAction("bad action field", problem)
+        _check_action(self.info, action)
         if t is not None:
             _check_time(t, "action")
         if self.info.realtime:
@@ -218,16 +227,32 @@ class State:
             events = self._tick(t)
             self.now = t
             if self.is_terminal():
-                self.log.append([None, encode_action(Tick()), t])
+                self.log.append(_tick_entry(t))
                 raise IllegalAction("game over", f"the game ended before {t} ms", events)
         try:
             events += self._apply(player, action)
         except IllegalAction as refusal:
             if self.info.realtime and self.log_time() < t:
-                self.log.append([None, encode_action(Tick()), t])
+                self.log.append(_tick_entry(t))
             refusal.events = events  # time did pass; a scene may still animate what it brought
             raise
         self.log.append([player, encode_action(action), t if self.info.realtime else None])
+        return events
+
+    def apply_now(self, player: int, action) -> list[Event]:
+        """`apply(player, action, state.now)` for a driver that vouches for the seat: an int
+        in range(players), as the headless runner's seats are. Everything else is checked as
+        `apply` checks it (the action comes from a bot, which may build a bad one), and a
+        refusal changes nothing (no time passes). Turn-based games log no time, as ever."""
+        turn = self.current_player()
+        if turn == TERMINAL:
+            raise IllegalAction("game over", "no more moves")
+        _check_action(self.info, action)
+        realtime = self.info.realtime
+        if not realtime and turn != SIMULTANEOUS and turn != player:
+            raise IllegalAction("not your turn", f"seat {turn} is to move, not seat {player}")
+        events = self._apply(player, action)
+        self.log.append([player, encode_action(action), self.now if realtime else None])
         return events
 
     def log_time(self) -> int:
@@ -237,14 +262,15 @@ class State:
     def tick(self, t: int | float) -> list[Event]:
         """Let game time run to `t` ms. Only real-time games have anything to do. IllegalAction
         (and nothing changes) for a time that is not a finite number or lies before now."""
-        _check_time(t, "tick")
+        if type(t) is not int:  # (ticks are many: the common case is checked first)
+            _check_time(t, "tick")
         if t < self.now:
             raise IllegalAction("time runs forward", f"tick to {t} ms after {self.now} ms")
-        if self.is_terminal() or not self.info.realtime:
+        if self.current_player() == TERMINAL or not self.info.realtime:
             return []
         events = self._tick(t)
         self.now = t
-        self.log.append([None, encode_action(Tick()), t])
+        self.log.append([None, {"type": "Tick"}, t])  # (_tick_entry, spelt out: ticks are many)
         return events
 
     # -- taking back a choice (turn-based games) ---------------------------------------------
@@ -317,6 +343,13 @@ class State:
     def _apply(self, player: int, action) -> list[Event]:
         raise NotImplementedError
 
+    def _kept_legal(self) -> list | None:
+        """For a driver that asks every seat's legal actions after every change: the list, by
+        seat, of the legal actions the game keeps until a change alters them (an entry None:
+        none kept, ask `_legal_actions`), or None (the default: nothing kept). The list holds
+        until the next change; a driver reads entries instead of calling per seat."""
+        return None
+
     def _check_seat(self, player) -> None:
         # type() rather than isinstance: True is an int to Python, but not a seat.
         if type(player) is not int or not 0 <= player < self.players:
@@ -369,6 +402,21 @@ def brief(value: Any, limit: int = 60) -> str:
     except (RecursionError, ValueError):  # nested past the recursion limit; a giant int
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _tick_entry(t) -> list:
+    """The log entry of time passing to `t` (what encode_action(Tick()) makes, spelt out: a
+    real-time game logs one for almost every action)."""
+    return [None, {"type": "Tick"}, t]
+
+
+def _check_action(info: GameInfo, action) -> None:
+    """IllegalAction unless `action` is of one of the game's action types with good fields."""
+    if type(action) not in info.action_types:
+        raise IllegalAction("unknown action", brief(action))
+    problem = action_problem(action)
+    if problem:
+        raise IllegalAction("bad action field", problem)
 
 
 def _check_time(t, what: str) -> None:
@@ -430,6 +478,15 @@ def _fits(value, hint) -> bool:
 
 def action_problem(action) -> str:
     """Why `action`'s fields do not fit their annotations ("" when they do)."""
+    # Every applied action is checked: fields of one exact type (int, str, bool, an Enum) are
+    # checked with one type() each; only a miss or a richer annotation takes the long way.
+    exact = _exact_fields(type(action))
+    if exact is not None:
+        for name, hint in exact:
+            if type(getattr(action, name)) is not hint:
+                break
+        else:
+            return ""
     for name, hint in field_types(type(action)):
         value = getattr(action, name)
         if not _fits(value, hint):
@@ -438,10 +495,28 @@ def action_problem(action) -> str:
     return ""
 
 
+@functools.cache
+def _exact_fields(cls) -> tuple | None:
+    """(name, type) of each field of `cls` if every annotation is one exact type (as _fits
+    checks int, str, bool and Enums), else None."""
+    pairs = field_types(cls)
+    if all(isinstance(hint, type) and hint not in (float, tuple, type(None))
+           for _, hint in pairs):
+        return pairs
+    return None
+
+
 def encode_action(action) -> dict:
     """An action as JSON-able data: its type name and its fields (scalars or tuples of them)."""
-    return {"type": type(action).__name__, **{name: _json_field(getattr(action, name))
-                                              for name in _field_names(type(action))}}
+    cls = type(action)
+    data = {"type": cls.__name__}
+    for name in _field_names(cls):
+        value = getattr(action, name)
+        data[name] = value if type(value) in _SCALARS else _json_field(value)
+    return data
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})  # written to JSON as they are
 
 
 @functools.cache

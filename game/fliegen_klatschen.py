@@ -61,15 +61,16 @@ from __future__ import annotations
 import copy
 import math
 import random
+from bisect import bisect_left, insort
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter
+from itertools import chain, compress, repeat
+from operator import attrgetter, eq, itemgetter, or_
 
-from .bots import Bot, ReactionModel, bot_levels
+from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
-from .reactions import Reaction
+from .reactions import reaction_data
 from .reactions import summary as time_summary
 
 # -- events (GameInfo.event_kinds; what each carries: the module docstring) -------------------
@@ -140,18 +141,20 @@ SORTED_DECK = sorted(deck())
 def catch_opens(up_faces, revealed: str) -> bool:
     """Does revealing `revealed` (already counted in `up_faces`, the faces lying face up) open
     catching? A swatter does; so do flies of at least FIVE_COLOURS colours face up."""
-    return revealed == SWATTER or len({f for f in up_faces if f != SWATTER}) >= FIVE_COLOURS
+    if revealed == SWATTER:
+        return True
+    faces = set(up_faces)
+    faces.discard(SWATTER)
+    return len(faces) >= FIVE_COLOURS
 
 
 def catchable_colours(up_faces) -> list[str]:
     """The most represented fly colour(s) among the face-up cards (several when tied; none
     when no fly lies face up), in COLOURS order."""
-    counts = {c: 0 for c in COLOURS}
-    for face in up_faces:
-        if face != SWATTER:
-            counts[face] += 1
-    best = max(counts.values())
-    return [c for c in COLOURS if best and counts[c] == best]
+    faces = list(up_faces)
+    counts = [faces.count(c) for c in COLOURS]  # (counted in C: every reveal asks)
+    best = max(counts)
+    return [c for c, n in zip(COLOURS, counts) if best and n == best]
 
 
 # One reaction record per slap. Kept in the state as plain lists in this field order (they are
@@ -165,8 +168,10 @@ def reaction_summary(reactions: list, false_starts: list, players: int) -> list[
     """Per player for the end screen: slaps, correct slaps, flies won, median and best time
     (ms from onset) of the correct slaps, false starts."""
     rows = []
-    for p in range(players):
-        mine = [r for r in reactions if r["player"] == p]
+    by_seat: list = [[] for _ in range(players)]
+    for r in reactions:
+        by_seat[r["player"]].append(r)
+    for p, mine in enumerate(by_seat):
         times = time_summary((r["ms"], r["correct"]) for r in mine)
         rows.append({"player": p, "slaps": times.count, "correct": times.correct,
                      "won": sum(1 for r in mine if r["won"]),
@@ -215,18 +220,24 @@ class FliegenKlatschen(State):
 
     # Views and legal actions are asked for many times between changes (every bot, every
     # frame). They are cached here, outside vars(self), so caches never enter the snapshot or
-    # the hash. They are keyed by two counters: `_changes` counts every change (each apply,
-    # each deadline that passes), `_moves` every change of a card's place. So the state must
-    # change only through apply and tick: code that edits one by hand (a test building a
-    # position) does so before asking for views or legal actions.
-    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_changes", "_moves")
+    # the hash. They are keyed by counters: `_changes` counts every change (each apply, each
+    # deadline that passes), `_moves` every change of a card's place, `_downs` every change of
+    # which cards lie face down (what reveals are made of), `_ons` every change of which lie
+    # on the table at all (what slaps are made of; a card turned up is not one, nor a fly going
+    # from a stack to the discard), `_legal_epoch` every change that may alter any seat's
+    # legal actions (all but a slap that leaves the phase as it was: that changes only the
+    # slapper's own hands, so only their entry is dropped). A card turned up or leaving the
+    # table is taken out of the kept reveals and slaps (_revealed, _left_table).
+    # So the state must change only through apply and tick: code that edits one by hand (a
+    # test building a position) does so before asking for views or legal actions.
+    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal_cache",
+                 "_summary_cache", "_changes", "_moves", "_downs", "_ons", "_legal_epoch")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
-        self._table_cache = None
-        self._view_cache = None
-        self._layout_cache = None
-        self._changes = self._moves = 0
+        self._table_cache = self._view_cache = self._layout_cache = None
+        self._lists_cache = self._legal_cache = self._summary_cache = None
+        self._changes = self._moves = self._downs = self._ons = self._legal_epoch = 0
         remove = self.options["remove"]
         if not _is_count(remove):
             raise ValueError(f"remove must be a whole number 0 to {MAX_REMOVE}, not {remove!r}")
@@ -253,6 +264,8 @@ class FliegenKlatschen(State):
         for i in self.rng.sample(range(CARDS), self.options["remove"]):
             self.place[i] = BOX
         self._moves += 1
+        self._downs += 1
+        self._ons += 1
         # Backs and spread follow from one number, so that the state (hashed after every step
         # in the tests) holds one number instead of 560 that never change in a round.
         self.layout_seed = self.rng.getrandbits(32)
@@ -297,23 +310,56 @@ class FliegenKlatschen(State):
         return TERMINAL if self.phase == "over" else SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list:
-        if self.phase == "over":
-            return []
-        table = self._table()
-        # Seats mostly have the same actions: each combination is put together once per table.
-        key = (self.phase == "reveal" and player == self.turn, self._free_hands(player),
-               self.phase == "catch" and self.catch["voids"] < MAX_VOIDS)
-        actions = table["legal"].get(key)
+        # Made once per seat until something changes it (see __slots__) and shared.
+        cache = self._legal_cache
+        if cache is None or cache[0] != self._legal_epoch:
+            cache = self._legal_cache = (self._legal_epoch, [None] * self.players)
+        actions = cache[1][player]
         if actions is None:
-            reveals, free, void = key
-            actions = list(table["reveals"]) if reveals else []
-            for hand in range(self.hands):
-                if free[hand]:
-                    actions += table["slaps"][hand]
-            if void:
-                actions.append(VOID)
-            table["legal"][key] = actions
+            actions = cache[1][player] = self._seat_legal(player)
         return actions  # shared until the table changes: read-only, like views
+
+    def _kept_legal(self) -> list | None:
+        cache = self._legal_cache
+        return cache[1] if cache is not None and cache[0] == self._legal_epoch else None
+
+    def _seat_legal(self, player: int) -> list:
+        phase = self.phase
+        if phase == "over":
+            return []
+        lists = self._lists_cache
+        if lists is None or lists["key"] != self._ons:
+            lists = self._lists()
+        # Seats mostly have the same actions: each combination is put together once per table
+        # (the active seat's, with its reveals, once per card turned), keyed by what decides
+        # it in this phase (tuples of different lengths: the phases never share a key).
+        known, actions = lists["legal"], []
+        frozen = tuple(self.frozen[player])
+        if phase == "catch":
+            catch = self.catch
+            key = (frozen, tuple(catch["used"][player]), catch["voids"] < MAX_VOIDS)
+        elif phase == "reveal":
+            # (each turn its own lists: a new turn is news to a CPU player, see FlyBot.quiet)
+            key = (frozen, self.now < self.grace_until, self.turn, self.turn_started)
+            if player == self.turn:
+                reveals = lists["reveals"]
+                if reveals is None or reveals[0] != self._downs:
+                    reveals = lists["reveals"] = (
+                        self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
+                known, actions = reveals[2], reveals[1]
+        else:
+            key = (frozen,)
+        found = known.get(key)
+        if found is None:
+            free = self._free_hands(player)
+            found = list(actions)
+            for hand, slaps in enumerate(lists["slaps"]):
+                if free[hand]:
+                    found += slaps
+            if phase == "catch" and self.catch["voids"] < MAX_VOIDS:
+                found.append(VOID)
+            known[key] = found
+        return found
 
     def _free_hands(self, player: int) -> tuple:
         """Per hand of `player`, may it slap? A frozen hand (it false-started) cannot until the
@@ -331,10 +377,21 @@ class FliegenKlatschen(State):
         self._changes += 1
         if self.phase == "over":
             raise IllegalAction("game over")
+        if isinstance(action, Slap):
+            phase = self.phase
+            events = self._slap(player, action.hand, action.card)
+            if self.phase == phase:
+                # A slap that closed nothing changed the slapper's own hands (used, frozen)
+                # and stacks: no other seat's legal actions.
+                cache = self._legal_cache
+                if cache is not None and cache[0] == self._legal_epoch:
+                    cache[1][player] = None
+            else:
+                self._legal_epoch += 1
+            return events
+        self._legal_epoch += 1
         if isinstance(action, Reveal):
             return self._reveal(player, action.card)
-        if isinstance(action, Slap):
-            return self._slap(player, action.hand, action.card)
         if isinstance(action, VoidRound):
             return self._void(player)
         raise IllegalAction("unknown action", repr(action))
@@ -350,11 +407,14 @@ class FliegenKlatschen(State):
 
     def _tick(self, t: int) -> list[Event]:
         events = []
+        if self.now < self.grace_until <= t:  # slaps stop being "too late": legal changes
+            self._legal_epoch += 1
         while True:
             due = self.next_deadline()
             if due is None or due > t:
                 return events
             self._changes += 1
+            self._legal_epoch += 1
             if self.phase == "reveal":  # turn timer: a random card is revealed for them
                 down = cards_at(self.place, DOWN)
                 events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
@@ -377,22 +437,24 @@ class FliegenKlatschen(State):
     def _turn_over(self, player: int, card: int, at: int, by_timer: bool) -> list[Event]:
         self.place[card] = UP
         self._moves += 1
+        self._revealed(card)
         events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
-        up = cards_at(self.place, UP)
-        up_faces = [self.face[i] for i in up]
+        up = self._face_up_cards()
+        up_faces = _pick(self.face, up)
         if catch_opens(up_faces, self.face[card]):
             colours = catchable_colours(up_faces)
             if colours:
                 self.catch = {
                     "trigger": card, "colours": colours,
-                    "cards": [i for i in up if self.face[i] in colours],
+                    "cards": [i for i, face in zip(up, up_faces) if face in colours],
                     "onset": at, "closes_at": at + CATCH_MS, "reopen_at": None, "voids": 0,
                     "slaps": [], "used": [[False] * self.hands for _ in range(self.players)]}
                 return events + self._open(at, reopened=False)
             # A swatter with no fly on the table: nothing to catch, it goes straight out.
             self.place[card] = DISCARD
+            self._left_table([card])
             self.discard.append(card)
             events.append(Event(NOTHING_TO_CATCH, player, {"card": card}))
         return events + self._next_turn(at)
@@ -421,9 +483,10 @@ class FliegenKlatschen(State):
     # -- slapping --------------------------------------------------------------------------------
 
     def _slap(self, player: int, hand, card) -> list[Event]:
-        if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand < self.hands:
+        # (type() is int: not a bool; the core has checked the fields' types already)
+        if type(hand) is not int or not 0 <= hand < self.hands:
             raise IllegalAction("no such hand", f"hand {hand!r}; {self.hands} per player")
-        if not _is_card(card) or self.place[card] not in ON_TABLE:
+        if type(card) is not int or not 0 <= card < CARDS or self.place[card] not in _ON_TABLE:
             raise IllegalAction("slap a card on the table", f"card {card!r}")
         if self.frozen[player][hand]:
             raise IllegalAction("hand frozen after a false start",
@@ -433,29 +496,40 @@ class FliegenKlatschen(State):
                 raise IllegalAction("too late", "the catch is over")
             return self._false_start(player, hand, card)
         catch = self.catch
-        if catch["used"][player][hand]:
+        used = catch["used"][player]
+        if used[hand]:
             raise IllegalAction("one slap per hand per catch", f"hand {hand} has slapped")
-        catch["used"][player][hand] = True
+        used[hand] = True
+        now = self.now
         correct = card in catch["cards"]
-        bottom = next((s for s in catch["slaps"] if s["card"] == card and s["bottom"]), None)
-        slap = {"player": player, "hand": hand, "card": card, "t": self.now,
-                "ms": self.now - catch["onset"], "correct": correct, "bottom": bottom is None,
-                "under": None if bottom is None else [bottom["player"], bottom["hand"]],
-                "by_ms": None if bottom is None else self.now - bottom["t"]}
-        catch["slaps"].append(slap)
-        data = {k: slap[k] for k in ("hand", "card", "ms", "correct", "bottom", "under", "by_ms")}
-        events = [Event(SLAP, player, data)]
-        claimed = {s["card"] for s in catch["slaps"] if s["correct"]}
-        if claimed.issuperset(catch["cards"]):
-            events += self._close(self.now, "all taken")
+        slaps = catch["slaps"]
+        for bottom in slaps:
+            if bottom["card"] == card and bottom["bottom"]:
+                under, by_ms = [bottom["player"], bottom["hand"]], now - bottom["t"]
+                break
+        else:
+            bottom, under, by_ms = None, None, None
+        ms = now - catch["onset"]
+        slaps.append({"player": player, "hand": hand, "card": card, "t": now, "ms": ms,
+                      "correct": correct, "bottom": bottom is None, "under": under,
+                      "by_ms": by_ms})
+        events = [Event(SLAP, player, {"hand": hand, "card": card, "ms": ms, "correct": correct,
+                                       "bottom": bottom is None, "under": under,
+                                       "by_ms": by_ms})]
+        # Only a slap that claims a new card can take the last one (while the catch is open,
+        # not every card is claimed: the catch closed when the last one was).
+        if correct and bottom is None and {
+                s["card"] for s in slaps if s["correct"]}.issuperset(catch["cards"]):
+            events += self._close(now, "all taken")
         elif self._all_slapped():
-            events += self._close(self.now, "all slapped")
+            events += self._close(now, "all slapped")
         return events
 
     def _all_slapped(self) -> bool:
         """Has every hand that may slap in this catch slapped? Frozen hands may not."""
-        return all(used or frozen for u, f in zip(self.catch["used"], self.frozen)
-                   for used, frozen in zip(u, f))
+        # (each hand: used or frozen; walked in C)
+        return False not in map(or_, chain.from_iterable(self.catch["used"]),
+                                chain.from_iterable(self.frozen))
 
     def _false_start(self, player: int, hand: int, card: int) -> list[Event]:
         """A slap while catching is closed: counted, costs the last fly of the winning stack
@@ -497,11 +571,27 @@ class FliegenKlatschen(State):
         slaps = catch["slaps"]
         result = []
         self._moves += 1
-        for p in range(self.players):
-            mine = [s for s in slaps if s["player"] == p]
-            wrong = sum(1 for s in mine if not s["correct"])
-            lost = [c for c in (self._lose_last(p) for _ in range(wrong)) if c is not None]
-            gained = [s["card"] for s in mine if s["correct"] and s["bottom"]]
+        by_seat: list = [[] for _ in range(self.players)]
+        on_card: dict = {}  # card -> the hands on top of the bottom one, in order
+        for s in slaps:
+            by_seat[s["player"]].append(s)
+            if not s["bottom"]:
+                on_card.setdefault(s["card"], []).append(s)
+        for p, mine in enumerate(by_seat):
+            if not mine:  # (most seats, with many players)
+                result.append({"player": p, "slaps": [], "gained": [], "penalties": 0,
+                               "lost": [], "false_starts": self.early[p]})
+                continue
+            wrong, lost, gained = 0, [], []
+            for s in mine:
+                if not s["correct"]:
+                    wrong += 1
+                elif s["bottom"]:
+                    gained.append(s["card"])
+            for _ in range(wrong):  # (the flies caught before this catch: gained come after)
+                card = self._lose_last(p)
+                if card is not None:
+                    lost.append(card)
             for card in gained:
                 self.place[card] = STACK
                 self.stacks[p].append(card)
@@ -511,7 +601,7 @@ class FliegenKlatschen(State):
         for s in slaps:
             if not s["bottom"]:
                 continue
-            over = [x for x in slaps if x["card"] == s["card"] and not x["bottom"]]
+            over = on_card.get(s["card"], ())
             if over:
                 contests.append({"card": s["card"], "winner": s["player"], "hand": s["hand"],
                                  "ms": s["ms"], "correct": s["correct"],
@@ -527,9 +617,12 @@ class FliegenKlatschen(State):
                 s.get("margin") is not None or not s["bottom"],
                 s["by_ms"] if not s["bottom"] else s.get("margin")])
         trigger = catch["trigger"]
+        gone = [card for entry in result for card in entry["gained"]]
         if self.face[trigger] == SWATTER:
             self.place[trigger] = DISCARD
             self.discard.append(trigger)
+            gone.append(trigger)
+        self._left_table(gone)
         self.last_catch = {"reason": reason, "trigger": trigger, "onset": catch["onset"],
                            "closed": at, "players": result, "contests": contests}
         self.catch = None
@@ -540,18 +633,19 @@ class FliegenKlatschen(State):
         # Every slap is a reaction time (kind "slap", from the onset; correct: the right
         # colour), reported here, where the catch settles it (game/reactions.py). Only the
         # event carries them: the state keeps its own compact records (self.reactions).
-        timed = [Reaction(s["player"], "slap", s["ms"], s["correct"]).as_data() for s in slaps]
+        timed = [reaction_data(s["player"], "slap", s["ms"], s["correct"]) for s in slaps]
         return ([Event(CATCH_CLOSED, None, {**self.last_catch, "reactions": timed})]
                 + self._next_turn(at))
 
     # -- the end ---------------------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return [sum(self.value[c] for c in stack) for stack in self.stacks]
+        return [sum(map(self.value.__getitem__, stack)) for stack in self.stacks]
 
     def _end_round(self, at: int) -> list[Event]:
         cleared = cards_at(self.place, UP)
         self._moves += 1
+        self._ons += 1
         for i in cleared:
             self.place[i] = DISCARD
             self.discard.append(i)
@@ -569,19 +663,34 @@ class FliegenKlatschen(State):
                              Event(TURN, self.turn, {"deadline": at + TURN_MS})]
         self.winners = tied
         self.phase = "over"
-        self.highlight = fattest_fly(self.reaction_records())
+        records = self.reaction_records()
+        self.highlight = fattest_fly(records)
         return events + [Event(GAME_OVER, None, {
             "scores": self.round_scores[0], "round_scores": self.round_scores,
-            "winners": tied, "summary": self.summary()})]
+            "winners": tied, "summary": self._final_summary(records)})]
 
-    def summary(self) -> list[dict]:
-        return reaction_summary(self.reaction_records(), self.false_starts, self.players)
+    def _final_summary(self, records: list) -> list[dict]:
+        """The summary once the game is over, kept for the views (it no longer changes)."""
+        self._summary_cache = self.summary(records)
+        return self._summary_cache
+
+    def summary(self, records: list | None = None) -> list[dict]:
+        """reaction_summary of the game's slaps (`records`: reaction_records(), if made)."""
+        if records is None:
+            records = self.reaction_records()
+        return reaction_summary(records, self.false_starts, self.players)
 
     def reaction_records(self) -> list[dict]:
         """Every slap of every closed catch: round, player, hand, card, face and value (None
         for a face-down card), ms since the onset, correct, won, contested, and by_ms: for the
         bottom hand the margin to the next hand, for a hand on top how much it lost by."""
-        return [dict(zip(REACTION_FIELDS, r)) for r in self.reactions]
+        # (REACTION_FIELDS spelt out in order: a dict display is made twice as fast as
+        # dict(zip(...)), and a game ends with a thousand of these)
+        return [{"round": rnd, "player": player, "hand": hand, "card": card, "face": face,
+                 "value": value, "ms": ms, "correct": correct, "won": won,
+                 "contested": contested, "by_ms": by_ms}
+                for rnd, player, hand, card, face, value, ms, correct, won, contested, by_ms
+                in self.reactions]
 
     def outcome(self) -> Outcome:
         first = self.round_scores[0] if self.round_scores else self.scores()
@@ -601,45 +710,106 @@ class FliegenKlatschen(State):
     # -- what each seat may know -----------------------------------------------------------------
 
     def _table(self) -> dict:
-        """The reveals and slaps the cards on the table allow (and, see _table_cards, their
-        view entries), made once per change of a card's place."""
+        """The cards on the table (and, see _table_cards, their view entries), made once per
+        change of a card's place."""
         cache = self._table_cache
         if cache is not None and cache["key"] == self._moves:
             return cache
-        place = self.place
-        # (compress and map walk the 112 places in C: cards move often)
-        on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, place)))
         # A card's view entry is the same all round while it lies face down, and again while
-        # it lies face up: made once and shared by the tables of the round.
+        # it lies face up: made once and shared by the tables of the round (DOWN: the list of
+        # face-down entries by card; a card: its face-up entry).
         entries = {}
         if cache is not None and cache["round"] == (self.round, self.layout_seed):
             entries = cache["entries"]
         self._table_cache = {
             "key": self._moves, "round": (self.round, self.layout_seed), "entries": entries,
-            "on_table": on_table, "cards": None,  # made when a view asks for them
-            "reveals": _pick(REVEALS, cards_at(place, DOWN)),
-            "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
-            "legal": {}}  # (reveals?, free hands, void?) -> legal actions
+            # (compress and map walk the 112 places in C: cards move often)
+            "on_table": list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place))),
+            "cards": None, "stacks": None}  # made when a view asks for them
         return self._table_cache
+
+    def _revealed(self, card: int) -> None:
+        """`card` was turned face up. Cards are turned at almost every step of a round, so the
+        kept reveals lose it rather than being made again (see _lists)."""
+        self._downs += 1
+        lists = self._lists_cache
+        if lists is None or lists["key"] != self._ons:
+            return
+        reveals, up = lists["reveals"], lists["up"]
+        if reveals is not None and reveals[0] == self._downs - 1:
+            lists["reveals"] = (self._downs, _without(reveals[1], (card,)), {})
+        if up is not None and up[0] == self._downs - 1:
+            cards = list(up[1])
+            insort(cards, card)
+            lists["up"] = (self._downs, cards)
+
+    def _left_table(self, cards: list) -> None:
+        """`cards` (face up) left the table: the kept slaps lose them (see _revealed)."""
+        self._ons += 1
+        lists = self._lists_cache
+        if lists is not None and lists["key"] == self._ons - 1:
+            reveals, up = lists["reveals"], lists["up"]
+            self._lists_cache = {
+                "key": self._ons, "slaps": [_without(slaps, cards) for slaps in lists["slaps"]],
+                "legal": {}, "reveals": None if reveals is None else (*reveals[:2], {}),
+                "up": None if up is None else (up[0], [c for c in up[1] if c not in cards])}
+
+    def _face_up_cards(self) -> list:
+        """face_up(self.place), kept with the lists and patched as cards turn up or leave
+        (read-only)."""
+        lists = self._lists_cache
+        if lists is None or lists["key"] != self._ons:
+            return face_up(self.place)
+        up = lists["up"]
+        if up is None or up[0] != self._downs:
+            up = lists["up"] = (self._downs, face_up(self.place))
+        return up[1]
+
+    def _lists(self) -> dict:
+        """The slaps the cards on the table allow and the legal actions made of them, made once
+        per change of which cards lie on the table; the reveals (and the active seat's legal
+        actions) once per change of which lie face down."""
+        cache = self._lists_cache
+        if cache is not None and cache["key"] == self._ons:
+            return cache
+        on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place)))
+        self._lists_cache = {
+            "key": self._ons,
+            "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
+            "legal": {},  # (free hands, void?) -> legal actions of a seat without reveals
+            "reveals": None,  # (_downs, reveals, {(free hands, void?) -> legal actions})
+            "up": None}  # (_downs, the face-up cards)
+        return self._lists_cache
 
     def _table_cards(self) -> list:
         """The cards on the table as view entries (see _table)."""
         table = self._table()
         if table["cards"] is None:
             entries = table["entries"]
-            cards = table["cards"] = []
-            for i in table["on_table"]:
-                up = self.place[i] == UP
-                entry = entries.get((i, up))
+            if not entries:  # every card's face-down entry, once a round
+                backs, spread = self.layout()
+                entries[DOWN] = [None if xy is None else {
+                    "card": i, "up": False, "back": backs[i], "x": xy[0], "y": xy[1],
+                    "tilt": xy[2]} for i, xy in enumerate(spread)]
+            on_table = table["on_table"]
+            cards = table["cards"] = _pick(entries[DOWN], on_table)
+            for i in self._face_up_cards():
+                entry = entries.get(i)
                 if entry is None:
-                    backs, spread = self.layout()
-                    x, y, tilt = spread[i]
-                    entry = {"card": i, "up": up, "back": backs[i], "x": x, "y": y, "tilt": tilt}
-                    if up:
-                        entry.update(face=self.face[i], value=self.value[i])
-                    entries[i, up] = entry
-                cards.append(entry)
+                    entry = entries[i] = {**entries[DOWN][i], "up": True,
+                                          "face": self.face[i], "value": self.value[i]}
+                cards[bisect_left(on_table, i)] = entry
         return table["cards"]
+
+    def _table_stacks(self) -> tuple:
+        """The view's stacks, scores and count of cards in the box, made once per change of
+        a card's place (as the cards are)."""
+        table = self._table()
+        if table["stacks"] is None:
+            face, value = self.face, self.value
+            table["stacks"] = ([[[c, face[c], value[c]] for c in s] for s in self.stacks],
+                               self.scores(), self.place.count(BOX))
+        return table["stacks"]
 
     def _view(self, player: int | None) -> dict:
         """Everything is public except the faces of face-down cards and of the cards in the box.
@@ -652,6 +822,7 @@ class FliegenKlatschen(State):
         return {**cache[1], "me": player, "now": self.now}
 
     def _build_view(self, cards: list) -> dict:
+        stacks, scores, box = self._table_stacks()
         catch = None
         if self.catch is not None:
             c = self.catch
@@ -667,15 +838,14 @@ class FliegenKlatschen(State):
             "turn_deadline": self.turn_started + TURN_MS if self.phase == "reveal" else None,
             "too_late_until": self.grace_until,
             "cards": cards, "catch": catch, "frozen": [list(h) for h in self.frozen],
-            "stacks": [[[c, self.face[c], self.value[c]] for c in s] for s in self.stacks],
-            "scores": self.scores(), "discard": list(self.discard),
-            "box": self.place.count(BOX), "round_scores": [list(r) for r in self.round_scores],
+            "stacks": stacks, "scores": scores, "discard": list(self.discard),
+            "box": box, "round_scores": [list(r) for r in self.round_scores],
             "false_starts": list(self.false_starts),
             # The latest catch result is written once and never changed: shared, not copied.
             "last_catch": self.last_catch, "winners": list(self.winners),
         }
         if self.phase == "over":
-            view["summary"] = self.summary()
+            view["summary"] = self._summary_cache or self.summary()
         view["highlight"] = self.highlight
         return view
 
@@ -710,8 +880,10 @@ class FliegenKlatschen(State):
                 data[name] = copy.deepcopy(value, memo)  # last_catch is never changed: shared
         other.__dict__.update(data)
         other._layout_cache = self._layout_cache
-        other._table_cache = other._view_cache = None
+        other._table_cache = other._view_cache = other._lists_cache = other._legal_cache = None
+        other._summary_cache = None
         other._changes, other._moves = self._changes, self._moves
+        other._downs, other._ons, other._legal_epoch = self._downs, self._ons, self._legal_epoch
         return other
 
     def hidden_variant(self, player: int | None, rng: random.Random) -> "FliegenKlatschen":
@@ -792,7 +964,32 @@ def fattest_fly(records: list) -> dict:
 
 def cards_at(place: list, where: str) -> list:
     """The cards (in order) whose place is `where` (compress and map walk the places in C)."""
-    return list(compress(range(CARDS), map(where.__eq__, place)))
+    return list(compress(range(CARDS), map(eq, place, repeat(where))))
+
+
+def face_up(place: list) -> list:
+    """cards_at(place, UP): a few cards, found by list.index (which walks in C, and finds a
+    place name by identity before comparing) rather than by comparing all 112."""
+    found, i = [], -1
+    index = place.index
+    try:
+        while True:
+            i = index(UP, i + 1)
+            found.append(i)
+    except ValueError:
+        return found
+
+
+def _without(actions: list, cards) -> list:
+    """A copy of `actions` (reveals or slaps of one hand, in card order, every card once)
+    without those on `cards`, each of which it holds."""
+    actions = list(actions)
+    for card in cards:
+        del actions[bisect_left(actions, card, key=_CARD_OF)]
+    return actions
+
+
+_CARD_OF = attrgetter("card")
 
 
 def _pick(items: list, indices: list) -> list:
@@ -889,10 +1086,25 @@ class FlyBot(Bot):
         self.turn_key = None
         self.reveal_due = None
         self.jump_due = None
+        self._cards = self._ups = None  # the view's cards and the face-up ones among them
 
     def around(self, ms: float) -> int:
         """A time (ms) drawn around `ms`, skewed like people's."""
-        return ReactionModel.around(ms).sample(self.rng)
+        return sample_around(self.rng, ms)
+
+    def _face_up(self, view: dict) -> list:
+        """The face-up cards of the view: worked out once per table (views share their list
+        of cards until a card moves)."""
+        if view["cards"] is not self._cards:
+            self._cards = view["cards"]
+            self._ups = [c for c in self._cards if c["up"]]
+        return self._ups
+
+    # Quiet (game.bots): between its moments it looks at nothing but whether a new catch or a
+    # new turn came (or the phase or round changed), and each of those hands it another legal
+    # list than the one it was last handed (the game keeps a seat's legal list for one turn,
+    # one phase of a catch at most).
+    quiet = True
 
     def poll(self, view: dict, legal: list, now: int):
         if view["phase"] == "catch":
@@ -907,19 +1119,19 @@ class FlyBot(Bot):
             if view["turn"] == self.seat:
                 delay = self.around(self.player.reveal_ms)
                 self.reveal_due = now + min(delay, TURN_MS - 300)
-            elif self.rng.random() < self.player.false_start and _up_flies(view):
+            elif self.rng.random() < self.player.false_start and _flies(self._face_up(view)):
                 self.jump_due = now + self.simple.sample(self.rng)
         if self.reveal_due is not None and view["turn"] == self.seat:
             if now < self.reveal_due:
                 return [], self.reveal_due
             self.reveal_due = None
-            reveals = [a for a in legal if isinstance(a, Reveal)]
+            reveals = list(compress(legal, map(isinstance, legal, repeat(Reveal))))
             return ([self.rng.choice(reveals)] if reveals else []), None
         if self.jump_due is not None:
             if now < self.jump_due:
                 return [], self.jump_due
             self.jump_due = None
-            card = max(_up_flies(view), key=lambda c: c["value"])["card"]
+            card = max(_flies(self._face_up(view)), key=lambda c: c["value"])["card"]
             slap = Slap(0, card)
             return ([slap] if slap in legal else []), None
         return [], None
@@ -930,13 +1142,16 @@ class FlyBot(Bot):
         if key != self.catch_key:
             self.catch_key = key
             self.plan = self._make_plan(view, now)
-        claimed = {s["card"]: s["t"] for s in catch["slaps"] if s["bottom"] and s["correct"]}
+        claimed = None  # card -> when its bottom hand came, for the cards taken right
         for step in sorted(self.plan):
             due, hand, card, aiming = step
             if due > now:
                 break
+            if claimed is None:
+                claimed = {s["card"]: s["t"] for s in catch["slaps"]
+                           if s["bottom"] and s["correct"]}
             if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
-                free = [c for c in _targets(view) if c["card"] not in claimed]
+                free = [c for c in self._targets(view) if c["card"] not in claimed]
                 if not free:
                     self.plan.remove(step)
                     continue
@@ -946,7 +1161,10 @@ class FlyBot(Bot):
                 continue
             self.plan.remove(step)
             slap = Slap(hand, card)
-            if slap in legal:  # else the hand can no longer slap (frozen or used)
+            # The hand can still slap unless it is used or frozen: its slaps (on every card
+            # on the table, as the planned one is while the catch lasts) are then legal.
+            # (Asked of the view: `slap in legal` compares with hundreds of actions.)
+            if not (catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]):
                 wake = min((s[0] for s in self.plan), default=None)
                 return [slap], None if wake is None else max(wake, now + 1)
         return [], min((step[0] for step in self.plan), default=None)
@@ -955,7 +1173,7 @@ class FlyBot(Bot):
         """Time (ms) to steer the hand from where it rests to `target`, and move it there:
         no snap when the target is the face-up card nearest to it (a hand snaps there by
         itself), else about one snap per spacing of the face-up cards on the way."""
-        ups = [c for c in view["cards"] if c["up"]]
+        ups = self._face_up(view)
         x, y = self.hand_at
         self.hand_at = (target["x"], target["y"])
         if not ups:
@@ -973,8 +1191,8 @@ class FlyBot(Bot):
     def _make_plan(self, view: dict, now: int) -> list:
         catch = view["catch"]
         who = self.player
-        targets = sorted(_targets(view), key=lambda c: -c["value"])
-        ups = [c for c in view["cards"] if c["up"]]
+        targets = sorted(self._targets(view), key=lambda c: -c["value"])
+        ups = self._face_up(view)
         wrong = [c for c in ups if c["card"] not in catch["cards"]]
         colours = len({c["face"] for c in ups if c["face"] != SWATTER})
         choose = who.choose * (hick_ms(max(1, colours)) - hick_ms(1))
@@ -1001,13 +1219,14 @@ class FlyBot(Bot):
         return plan
 
 
-def _targets(view: dict) -> list:
-    catchable = set(view["catch"]["cards"])
-    return [c for c in view["cards"] if c["card"] in catchable]
+    def _targets(self, view: dict) -> list:
+        """The catchable cards of the view (face up, all of them), in the table's order."""
+        catchable = set(view["catch"]["cards"])
+        return [c for c in self._face_up(view) if c["card"] in catchable]
 
 
-def _up_flies(view: dict) -> list:
-    return [c for c in view["cards"] if c["up"] and c["face"] != SWATTER]
+def _flies(cards: list) -> list:
+    return [c for c in cards if c["face"] != SWATTER]
 
 
 

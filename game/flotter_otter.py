@@ -62,14 +62,15 @@ were played; views show face-down waybills only as a count anyway.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from dataclasses import dataclass
 
-from .bots import Bot, ReactionModel, bot_levels
+from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
-from .reactions import Reaction
+from .reactions import reaction_data
 from .reactions import summary as time_summary
 from .waybills import COLOURS, DECK_SIZE, LEGIBILITY, card, card_view
 
@@ -145,11 +146,15 @@ class FlotterOtterState(State):
     # change and shared. It is kept outside vars(self) (never in the snapshot or the hash),
     # keyed by `_changes`, which counts every change (each apply, each deadline that passes):
     # the state must change only through apply and tick, or before views are asked for.
-    __slots__ = ("_view_cache", "_changes")
+    # Each seat's row of the view is kept too (`_rows`, None: all to make) and made again
+    # only when that seat's stack or grab card changed; with anything else (waybills, the
+    # pile, the phase ...) all rows and the rest of the view (`_tallies`) are. Each seat's
+    # legal actions (`_seat_legal`) are kept the same way.
+    __slots__ = ("_view_cache", "_changes", "_rows", "_tallies", "_seat_legal")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
-        self._view_cache = None
+        self._view_cache = self._rows = self._tallies = self._seat_legal = None
         self._changes = 0
         self.games = SERIES_GAMES if self.options["series"] else 1
         self.game_no = 0
@@ -215,7 +220,19 @@ class FlotterOtterState(State):
 
     def _legal_actions(self, player: int) -> list:
         if self.phase != "stacking":
-            return []
+            return []  # (a new list each time: OtterBot.quiet relies on it)
+        kept = self._seat_legal
+        if kept is None:
+            kept = self._seat_legal = [None] * self.players
+        actions = kept[player]
+        if actions is None:
+            actions = kept[player] = self._stack_legal(player)
+        return actions
+
+    def _kept_legal(self) -> list | None:
+        return self._seat_legal if self.phase == "stacking" else None
+
+    def _stack_legal(self, player: int) -> list:
         # Made once per stack (None: grabbed) and shared: read-only, like views.
         stack = None if self.grabbed[player] is not None else tuple(self.stacks[player])
         actions = _LEGAL.get(stack)
@@ -237,9 +254,12 @@ class FlotterOtterState(State):
         return self.deadline is not None and t >= self.deadline
 
     def _tick(self, t: int) -> list[Event]:
+        if self.deadline is None or t < self.deadline:  # (most ticks: a bot's moment)
+            return []
         events: list = []
         while self.phase != "over" and self._due(t):
             self._changes += 1
+            self._seats_changed()
             due = self.deadline
             if self.phase == "ready":
                 events += self._reveal(due)
@@ -257,6 +277,7 @@ class FlotterOtterState(State):
             raise IllegalAction("no round in flight", f"the table is in its {self.phase} phase")
         t = self.now
         if isinstance(action, VoidRound):
+            self._seats_changed()
             return self._void(player, t)
         if self.grabbed[player] is not None:
             raise IllegalAction("stack frozen after grabbing",
@@ -270,11 +291,13 @@ class FlotterOtterState(State):
             stack.append(action.colour)
             if self.first_box[player] is None:
                 self.first_box[player] = t
+            self._row_changed(player)
             return [Event(BOX_PLACED, player, {"colour": action.colour, "height": len(stack)})]
         if isinstance(action, Undo):
             if not stack:
                 raise IllegalAction("nothing to undo", "the stack is empty")
             colour = stack.pop()
+            self._row_changed(player)
             return [Event(BOX_REMOVED, player, {"colour": colour, "height": len(stack)})]
         # Grab: the lowest card still there (a round in flight always has one left).
         value = self.grab_cards.pop(0)
@@ -282,9 +305,23 @@ class FlotterOtterState(State):
         self.grab_time[player] = t
         events = [Event(GRABBED, player, {"card": value, "ms": t - self.onset,
                                             "height": len(stack)})]
+        self._row_changed(player)
         if not self.grab_cards:
+            self._seats_changed()
             events += self._end_round(t, "all_grabbed")
         return events
+
+    def _row_changed(self, player: int) -> None:
+        """The seat's view row and legal actions are to be made again (its stack or grab card
+        changed)."""
+        if self._rows is not None:
+            self._rows[player] = None
+        if self._seat_legal is not None:
+            self._seat_legal[player] = None
+
+    def _seats_changed(self) -> None:
+        """Every seat's view row and legal actions are to be made again."""
+        self._rows = self._seat_legal = None
 
     def _void(self, player: int, t: int) -> list[Event]:
         waybill = self.current
@@ -299,60 +336,65 @@ class FlotterOtterState(State):
     def _end_round(self, t: int, reason: str) -> list[Event]:
         """Award the otters, deduct for wrong grabs, record the timings (rulebook 4-6)."""
         waybill = card(self.current)
-        matched = [waybill.matches(s) if len(s) == len(COLOURS) else None for s in self.stacks]
+        players = self.players
+        seats = range(players)
+        right = _right_stacks(waybill.id)
+        matched = [right.get(tuple(s)) for s in self.stacks]
+        grabbed = self.grabbed
         otters: list = [None, None]
         for feature in (0, 1):
-            candidates = [p for p in range(self.players)
-                          if self.grabbed[p] is not None and matched[p] == feature]
+            candidates = [p for p in seats if grabbed[p] is not None and matched[p] == feature]
             if candidates:
-                otters[feature] = min(candidates, key=lambda p: self.grabbed[p])
+                otters[feature] = min(candidates, key=grabbed.__getitem__)
         awards = self._award(otters, waybill.magnifier)
-        penalties = []
-        for p in range(self.players):
-            if self.grabbed[p] is not None and matched[p] is None:
-                penalties.append({"seat": p, "lost": self._lose_point(p)})
+        penalties = [{"seat": p, "lost": self._lose_point(p)} for p in seats
+                     if grabbed[p] is not None and matched[p] is None]
         times = sorted(g for g in self.grab_time if g is not None)
         margin = times[1] - times[0] if len(times) >= 2 else None
-        players = []
-        for p in range(self.players):
+        game_no, round_no, onset = self.game_no, self.round_no, self.onset
+        rows = []
+        for p, first, grab, value, stack, match in zip(
+                seats, self.first_box, self.grab_time, grabbed, self.stacks, matched):
             record = {
-                "game": self.game_no, "round": self.round_no, "seat": p,
-                "first_box_ms": _since(self.first_box[p], self.onset),
-                "grab_ms": _since(self.grab_time[p], self.onset),
-                "grab_card": self.grabbed[p],
-                "correct": matched[p] is not None,
-                "feature": matched[p],
-                "otter": next((f for f in (0, 1) if otters[f] == p), None),
+                "game": game_no, "round": round_no, "seat": p,
+                "first_box_ms": None if first is None or onset is None else first - onset,
+                "grab_ms": None if grab is None or onset is None else grab - onset,
+                "grab_card": value,
+                "correct": match is not None,
+                "feature": match,
+                "otter": 0 if otters[0] == p else 1 if otters[1] == p else None,
             }
             self.records.append(record)
-            players.append({**record, "stack": list(self.stacks[p])})
-        over = any(len(self.down[p]) + len(self.up[p]) >= END_WAYBILLS
-                   for p in range(self.players))
+            rows.append({**record, "stack": list(stack)})
+        counts = [len(d) + len(u) for d, u in zip(self.down, self.up)]
+        points = [POINTS["down"] * len(d) + POINTS["up"] * len(u)
+                  for d, u in zip(self.down, self.up)]
+        over = max(counts) >= END_WAYBILLS
         result = {
-            "game": self.game_no, "round": self.round_no, "reason": reason,
+            "game": game_no, "round": round_no, "reason": reason,
             "waybill": waybill.id, "orders": [list(o) for o in waybill.orders],
             "features": [f.name for f in waybill.features],
             "magnifier": waybill.magnifier, "magnifier_colour": waybill.magnifier_colour,
             "otters": otters, "awards": awards, "penalties": penalties,
-            "players": players, "margin_ms": margin,
-            "points": [self.points(p) for p in range(self.players)],
-            "waybills": [self.waybill_count(p) for p in range(self.players)],
+            "players": rows, "margin_ms": margin,
+            "points": points,
+            "waybills": counts,
             "game_over": over,
         }
         self.last_result = result
         self.phase = "result"
         totals = self.totals()  # (the running series totals: this game is not finished yet)
         self.standings.append({
-            "game": self.game_no, "round": self.round_no, "points": totals[0],
+            "game": game_no, "round": round_no, "points": totals[0],
             "waybills": totals[1], "otters": otters, "magnifier": waybill.magnifier,
-            "grabs": sorted([self.grab_time[p] - self.onset, p, matched[p] is not None]
-                            for p in range(self.players) if self.grab_time[p] is not None)})
+            "grabs": sorted([self.grab_time[p] - onset, p, matched[p] is not None]
+                            for p in seats if self.grab_time[p] is not None)})
         self.deadline = t + RESULT_MS
         # The round's reaction times (game/reactions.py), reported where the round settles
         # them: each player's time to the first box ("first_box") and to the grab ("grab"),
         # correct when the stack matched a feature. Only the event carries them.
-        timed = [Reaction(p, kind, row[key], row["correct"]).as_data()
-                 for p, row in enumerate(players)
+        timed = [reaction_data(p, kind, row[key], row["correct"])
+                 for p, row in enumerate(rows)
                  for kind, key in (("first_box", "first_box_ms"), ("grab", "grab_ms"))
                  if row[key] is not None]
         events = [Event(ROUND_RESULT, None, {**result, "reactions": timed})]
@@ -424,9 +466,10 @@ class FlotterOtterState(State):
         the game in progress counts too until it has finished."""
         if self.phase in ("over", "break"):  # the game just ended is already in `finished`
             points, waybills = [0] * self.players, [0] * self.players
-        else:
-            points = [self.points(p) for p in range(self.players)]
-            waybills = [self.waybill_count(p) for p in range(self.players)]
+        else:  # (points() and waybill_count() of every seat)
+            points = [POINTS["down"] * len(d) + POINTS["up"] * len(u)
+                      for d, u in zip(self.down, self.up)]
+            waybills = [len(d) + len(u) for d, u in zip(self.down, self.up)]
         for game in self.finished:
             points = [a + b for a, b in zip(points, game["points"])]
             waybills = [a + b for a, b in zip(waybills, game["waybills"])]
@@ -457,29 +500,44 @@ class FlotterOtterState(State):
         return {**cache[1], "you": player, "now": self.now}
 
     def _table_view(self) -> dict:
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = [None] * self.players
+            self._tallies = None
+        for p, row in enumerate(rows):
+            if row is None:  # (shared with the views before until it changes: read-only)
+                down, up = self.down[p], self.up[p]
+                rows[p] = {
+                    "stack": list(self.stacks[p]),
+                    "grab_card": self.grabbed[p],
+                    "face_down": len(down),
+                    "face_up": list(up),
+                    "points": POINTS["down"] * len(down) + POINTS["up"] * len(up),
+                    "waybills": len(down) + len(up),
+                }
+        if self._tallies is None:
+            self._tallies = self._table_base(rows)
+        # Between two such changes only the seats' rows and the grab cards change.
+        return {**self._tallies, "grab_cards": list(self.grab_cards), "players": list(rows)}
+
+    def _table_base(self, rows: list) -> dict:
+        """The table's view but for the seats' rows and the grab cards ("players" and
+        "grab_cards" are filled in per change), kept until a change of more than one seat's
+        stack or grab card (see __slots__)."""
         shown = None
         if self.phase == "stacking":
             shown = self.current
         elif self.last_result is not None and self.phase in ("result", "break", "over"):
             shown = self.last_result["waybill"]
-        down_points, up_points = POINTS["down"], POINTS["up"]
-        players = [{
-            "stack": list(stack),
-            "grab_card": grabbed,
-            "face_down": len(down),
-            "face_up": list(up),
-            "points": down_points * len(down) + up_points * len(up),
-            "waybills": len(down) + len(up),
-        } for stack, grabbed, down, up in zip(self.stacks, self.grabbed, self.down, self.up)]
         if self.finished:
             points, waybills = self.totals()
         else:
-            points = [p["points"] for p in players]
-            waybills = [p["waybills"] for p in players]
+            points = [p["points"] for p in rows]
+            waybills = [p["waybills"] for p in rows]
         view = {
             "you": None,
             "phase": self.phase,
-            "now": self.now,
+            "now": self.now,  # (set per view)
             "deadline": self.deadline,
             "game": self.game_no,
             "games": self.games,
@@ -487,10 +545,10 @@ class FlotterOtterState(State):
             "onset": self.onset,
             "waybill": card_view(shown) if shown is not None else None,
             "pile": len(self.pile),
-            "grab_cards": list(self.grab_cards),
+            "grab_cards": None,
             "discard": list(self.discard),
             "boxed": list(self.boxed),
-            "players": players,
+            "players": None,
             "series_points": points,
             "series_waybills": waybills,
             "last_result": self.last_result if self.phase in ("result", "break", "over") else None,
@@ -507,7 +565,8 @@ class FlotterOtterState(State):
         names) are copied; log entries, round records and results are never changed once
         written, so the copy shares them (a plain deepcopy spent most of its time on them)."""
         other = object.__new__(type(self))
-        other._view_cache, other._changes = None, self._changes
+        other._view_cache, other._rows, other._changes = None, None, self._changes
+        other._tallies = other._seat_legal = None
         for name, value in vars(self).items():
             if isinstance(value, random.Random):
                 value = _clone_rng(value)
@@ -573,8 +632,16 @@ def _clone_rng(rng: random.Random) -> random.Random:
     return clone
 
 
-def _since(t: int | None, onset: int | None) -> int | None:
-    return None if t is None or onset is None else t - onset
+@functools.cache
+def _right_stacks(waybill_id: int) -> dict:
+    """The full stacks (tuples, bottom to top) that match a feature of the waybill: each
+    order and its reverse -> the feature (Waybill.matches, looked up once per round)."""
+    waybill = card(waybill_id)
+    right = {}
+    for feature in (1, 0):  # (feature 0 last: matches() tries it first)
+        for order in (waybill.orders[feature][::-1], waybill.orders[feature]):
+            right[order] = feature
+    return right
 
 
 def winners(points: list, waybills: list) -> list:
@@ -711,6 +778,12 @@ class OtterBot(Bot):
     sometimes swaps two adjacent boxes (and sometimes notices and undoes them). Knows only its
     view."""
 
+    # Quiet (game.bots): between its moments it looks at nothing but the view's phase, game
+    # and round, and a change of any of them hands it another legal list (a new empty one
+    # outside stacking, and a round starts only after one), so a poll before its wake with
+    # the same list does nothing.
+    quiet = True
+
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
         self.player = PLAYERS[self.level]
@@ -721,7 +794,7 @@ class OtterBot(Bot):
 
     def around(self, ms: float) -> int:
         """A time (ms) drawn around `ms`, skewed like people's."""
-        return ReactionModel.around(ms).sample(self.rng)
+        return sample_around(self.rng, ms)
 
     def poll(self, view: dict, legal: list, now: int):
         if view["phase"] != "stacking" or view["waybill"] is None:

@@ -22,9 +22,14 @@ class Reaction:
     correct: bool = True
 
     def as_data(self) -> dict:
-        # Written out rather than dataclasses.asdict, which deep-copies every (scalar) field:
-        # a catch or a round reports many of these.
-        return {"player": self.player, "kind": self.kind, "ms": self.ms, "correct": self.correct}
+        return reaction_data(self.player, self.kind, self.ms, self.correct)
+
+
+def reaction_data(player: int, kind: str, ms: float, correct: bool = True) -> dict:
+    """Reaction(player, kind, ms, correct).as_data() without making the record first: a catch
+    or a round reports many, and a frozen record costs more to make than the dict. (Written
+    out rather than dataclasses.asdict, which deep-copies every scalar field.)"""
+    return {"player": player, "kind": kind, "ms": ms, "correct": correct}
 
 
 class Summary(NamedTuple):

@@ -15,11 +15,12 @@ import logging
 from collections import Counter
 
 from .bots import make_bot
-from .core import SIMULTANEOUS, GameInfo, IllegalAction, State
+from .core import SIMULTANEOUS, TERMINAL, GameInfo, IllegalAction, State
 
 log = logging.getLogger(__name__)
 
 MAX_STEPS = 200_000
+EMPTY: list = []  # run_realtime: no legal lists kept
 
 
 class Stuck(RuntimeError):
@@ -51,14 +52,16 @@ def play(info: GameInfo, players: int, seed: int, levels="random", options=None,
 
 
 def apply_bot_action(state: State, seat: int, action, t, refused: Counter | None) -> bool:
-    """Apply one bot action; True if applied. A refused action is dropped, never raised.
+    """Apply one bot action at `state.now`; True if applied. A refused action is dropped,
+    never raised. (`t` is the time the caller means: `state.now` in a real-time game, None in
+    a turn-based one; the runner's seats are range(players), so it uses `apply_now`.)
 
     A bot decides from the view at its poll, and may return several actions for one moment;
     an earlier one can make a later one illegal (two slaps on one fly: the first took it).
     A human pressing twice gets the same treatment from a scene. The runner applies at
     `state.now`, so a refusal here lets no time pass and changes nothing."""
     try:
-        state.apply(seat, action, t)
+        state.apply_now(seat, action)
     except IllegalAction as refusal:
         log.debug("seat %d: bot action %r refused at %s ms: %s", seat, action, t, refusal)
         if refused is not None:
@@ -67,6 +70,9 @@ def apply_bot_action(state: State, seat: int, action, t, refused: Counter | None
     return True
 
 
+# The runner's seats are range(players) and it only asks while the game is on, so it calls
+# the games' unchecked `_legal_actions` and `_view` (the public methods check the seat first).
+
 def run_turns(state: State, bots, refused: Counter | None = None) -> None:
     for _ in range(MAX_STEPS):
         if state.is_terminal():
@@ -74,8 +80,8 @@ def run_turns(state: State, bots, refused: Counter | None = None) -> None:
         turn = state.current_player()
         seats = range(state.players) if turn == SIMULTANEOUS else [turn]
         for seat in seats:
-            legal = state.legal_actions(seat)
-            view = state.view(seat) if bots[seat].uses_view else None
+            legal = state._legal_actions(seat)
+            view = state._view(seat) if bots[seat].uses_view else None
             actions, _ = bots[seat].poll(view, legal, state.now)
             if actions and apply_bot_action(state, seat, actions[0], None, refused):
                 break
@@ -85,34 +91,60 @@ def run_turns(state: State, bots, refused: Counter | None = None) -> None:
 
 
 def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
-    wakes: list = [0] * state.players
+    """Every bot is polled when it asked to be (its wake) and whenever the table changed; a
+    change is polled again at once, before time moves on. The poll order (seat order, each
+    pass) is part of a game's replay: bots draw from their generators when polled. A bot
+    that did nothing and is quiet (game.bots) is not polled again before its wake while its
+    legal list is the one it was handed then: that poll would do nothing."""
+    players = state.players
+    seats = list(enumerate(bots))
+    views = [bot.uses_view for bot in bots]
+    seen: list = [None] * players  # per quiet seat: its legal list when it last did nothing
+    legal_actions, view_of, kept_legal = state._legal_actions, state._view, state._kept_legal
+    current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
+    asked: list = [None] * players  # the wake that poll returned
+    wakes: list = [0] * players
     for _ in range(MAX_STEPS):
-        if state.is_terminal():
+        if current_player() == TERMINAL:
             return
         now = state.now
         changed = False
-        for seat, bot in enumerate(bots):
-            if wakes[seat] is None or wakes[seat] > now:
+        kept = kept_legal() or EMPTY  # (read for each seat, instead of asking: see core)
+        for seat, bot in seats:
+            wake = wakes[seat]
+            if wake is None or wake > now:
                 continue
-            view = state.view(seat) if bot.uses_view else None
-            actions, wakes[seat] = bot.poll(view, state.legal_actions(seat), now)
+            legal = kept[seat] if kept is not EMPTY else None
+            if legal is None:
+                legal = legal_actions(seat)
+            if legal is seen[seat] and (asked[seat] is None or now < asked[seat]):
+                wakes[seat] = asked[seat]  # a quiet bot, and nothing it sees changed
+                continue
+            actions, wakes[seat] = bot.poll(view_of(seat) if views[seat] else None, legal, now)
             if not actions:
+                if bot.quiet:
+                    seen[seat], asked[seat] = legal, wakes[seat]
+                else:
+                    seen[seat] = None
                 continue  # a poll changes nothing: only an applied action can end the game
+            seen[seat] = None
             for action in actions:
                 changed |= apply_bot_action(state, seat, action, now, refused)
-            if state.is_terminal():
+            if current_player() == TERMINAL:
                 return
+            kept = kept_legal() or EMPTY  # (a change may have dropped some)
         if changed:
             # The table changed: every bot looks again at this same moment.
-            wakes = [now] * state.players
+            wakes = [now] * players
             continue
-        due = [w for w in wakes if w is not None and w > now]
-        deadline = state.next_deadline()
-        if deadline is not None and deadline > now:
-            due.append(deadline)
-        if not due:
+        due = next_deadline()
+        if due is not None and due <= now:
+            due = None
+        for wake in wakes:
+            if wake is not None and now < wake and (due is None or wake < due):
+                due = wake
+        if due is None:
             raise Stuck(f"nothing due at {now} ms and no bot wants to act")
-        events = state.tick(min(due))
-        if events:
-            wakes = [state.now] * state.players
+        if tick(due):
+            wakes = [due] * players
     raise Stuck(f"game did not end within {MAX_STEPS} steps")

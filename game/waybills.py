@@ -180,7 +180,7 @@ def _feature(theme: str, name: str) -> Feature:
 
 def _make_card(rng: random.Random, card_id: int, theme: str, pair, magnifier_colour: str):
     """Draw orders for one card until it obeys every rule (a handful of tries at most)."""
-    perms = list(itertools.permutations(COLOURS))
+    perms, masks = _orders()
     magnifier = rng.randrange(2)
     while True:
         own = list(COLOURS)
@@ -188,15 +188,36 @@ def _make_card(rng: random.Random, card_id: int, theme: str, pair, magnifier_col
         rng.shuffle(own)
         own = [magnifier_colour, *own] if rng.random() < 0.5 else [*own, magnifier_colour]
         own = tuple(own)
+        own_mask, mirrored = masks[own], own[::-1]
+        # shared_pairs(own, p) as a count of common bits (an order's adjacent pairs differ);
+        # the magnifier colour inside p: not at either end (p holds it once).
         others = [p for p in perms
-                  if magnifier_colour in p[1:-1] and p not in (own, own[::-1])
-                  and shared_pairs(own, p) <= MAX_SHARED_PAIRS]
+                  if (own_mask & masks[p]).bit_count() <= MAX_SHARED_PAIRS
+                  and p[0] != magnifier_colour != p[-1] and p != own and p != mirrored]
         if others:
             break
     other = rng.choice(others)
     orders = (own, other) if magnifier == 0 else (other, own)
-    layouts = [p for p in perms if all(p not in (o, o[::-1]) for o in orders)]
+    laid_out = {*orders, *(o[::-1] for o in orders)}
+    layouts = [p for p in perms if p not in laid_out]
     return Waybill(card_id, theme, pair, orders, magnifier, magnifier_colour, rng.choice(layouts))
+
+
+@functools.cache
+def _orders() -> tuple[list, dict]:
+    """Every order of the five colours (itertools' order), and per order its adjacent colour
+    pairs as bits of an int (bit 5 * i + j for the colours at COLOURS[i], COLOURS[j], i < j):
+    building the deck compares each new order with all 120, so the pairs are worked out once."""
+    perms = list(itertools.permutations(COLOURS))
+    index = {c: i for i, c in enumerate(COLOURS)}
+    masks = {}
+    for p in perms:
+        mask = 0
+        for a, b in zip(p, p[1:]):
+            i, j = sorted((index[a], index[b]))
+            mask |= 1 << (5 * i + j)
+        masks[p] = mask
+    return perms, masks
 
 
 def build_deck(seed: int = DECK_SEED) -> tuple:
