@@ -97,7 +97,9 @@ class Bot:
             self.level = level
 
     def poll(self, view: dict, legal: list, now: int):
-        """Return (actions to apply at `now`, next wake time or None)."""
+        """Return (actions to apply at `now`, next wake time or None). In a turn-based game a
+        driver may pass view=None when `legal` holds one action (the headless runner does:
+        a forced move needs no look at the table), so a bot reads the view only to choose."""
         if not legal:
             return [], None
         return [self.choose(view, legal)], None

@@ -81,7 +81,8 @@ def run_turns(state: State, bots, refused: Counter | None = None) -> None:
         seats = range(state.players) if turn == SIMULTANEOUS else [turn]
         for seat in seats:
             legal = state._legal_actions(seat)
-            view = state._view(seat) if bots[seat].uses_view else None
+            view = (state._view(seat) if bots[seat].uses_view and len(legal) > 1
+                    else None)  # (a forced move needs no look at the table)
             actions, _ = bots[seat].poll(view, legal, state.now)
             if actions and apply_bot_action(state, seat, actions[0], None, refused):
                 break
