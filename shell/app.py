@@ -33,7 +33,7 @@ Polling at those rates (and pads at 2 kHz, shell/pad_reader.py) costs a core ~15
 happens only while someone's reaction is timed (App.timing: the top scene's times_reactions).
 Otherwise (menus, turn-based waits, the demo) the queue is taken once a frame, pads are read
 at SLOW_HZ, and after IDLE_AFTER_NS without input frames slow to 30 a second. A menu left alone
-that can be frozen (Scene.can_rest: the title, select, settings, statistics) is then not drawn at
+that can be frozen (Scene.can_rest: title, select, settings, statistics, practice) is not drawn at
 all: the queue is looked at 30 times a second and pads read at REST_HZ until the next input (App.
 resting). An arcade nobody plays mostly sleeps (bench/idle_cpu.py).
 

@@ -381,12 +381,11 @@ class ResultsScene(Scene):
         # a quarter of a 4K screen every frame (6 ms at 4K), for half a second.
         if self.t < PODIUM_START_MS + 450:
             return
-        dx = 0
         top = RIGHT.top
         found = self.highlight()
         if found is not None:
-            top = self.draw_highlight(canvas, found, RIGHT.move(dx, 0)) + 20
-        box = pygame.Rect(RIGHT.left + dx, top, RIGHT.width, RIGHT.bottom - top)
+            top = self.draw_highlight(canvas, found, RIGHT) + 20
+        box = pygame.Rect(RIGHT.left, top, RIGHT.width, RIGHT.bottom - top)
         order = self.order() if not self.team else list(range(len(self.seats)))
         if box.height < 120 or not any(self.figures(p) for p in order):
             return
