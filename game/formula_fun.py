@@ -270,10 +270,12 @@ class FormulaFunState(State):
     # -- what may be played -----------------------------------------------------------------------
 
     def _legal_actions(self, player: int) -> list:
-        if self.phase == OVER or player != self.current_player():
+        """Shared lists (read-only): plays_from's, or DRAW_ONLY."""
+        phase = self.phase
+        if phase == OVER or player != self.owner[self.order[self.index]]:
             return []
-        if self.phase == DRAW:
-            return [DRAW_ACTION]
+        if phase == DRAW:
+            return DRAW_ONLY
         return plays_from(self.hands[player])
 
     def _undo_depth(self, player: int) -> int:
@@ -347,22 +349,9 @@ class FormulaFunState(State):
         return events
 
     def _end_turn(self, player: int) -> list[Event]:
-        """The mover draws; the next car moves, or the round (and maybe the race) is over."""
-        events = self._draw(player)
-        self.phase = RACE
-        self.index += 1
-        if self.index < len(self.order):
-            return events
-        self.rounds += 1
-        if any(d is not None and d > FINISH for d in self.pos):
-            return events + self._race_over()
-        self._new_round()
-        events.append(Event(ROUND, None, {"race": self.race, "round": self.rounds}))
-        return events
-
-    def _draw(self, player: int) -> list[Event]:
-        """Take one card (one only, even after a turbo extra). A used-up draw pile is at once
-        replaced by the shuffled discard pile."""
+        """The mover draws one card (one only, even after a turbo extra; a used-up draw pile
+        is at once replaced by the shuffled discard pile); the next car moves, or the round
+        (and maybe the race) is over."""
         hand = self.hands[player]
         insort(hand, self.draw.pop())
         events = [Event(DREW, player, {"hand": len(hand)})]
@@ -371,13 +360,23 @@ class FormulaFunState(State):
             self.discard = []
             self.rng.shuffle(self.draw)
             events.append(Event(RESHUFFLED, None, {"draw": len(self.draw)}))
+        self.phase = RACE
+        self.index += 1
+        if self.index < len(self.order):
+            return events
+        self.rounds += 1
+        standing = self.standing()
+        if self.pos[standing[0]] > FINISH:  # the leader passed the start space
+            return events + self._race_over(standing)
+        self.order, self.index = standing, 0  # (the next round: see _new_round)
+        events.append(Event(ROUND, None, {"race": self.race, "round": self.rounds}))
         return events
 
     # -- the end of a race, the following races, scoring -------------------------------------------
 
-    def _race_over(self) -> list[Event]:
+    def _race_over(self, ranking: list) -> list[Event]:
+        """`ranking`: the standing at the end of the race's last round."""
         self._car_rows = None  # (a car out, points, the next grid: every record to make)
-        ranking = self.standing()
         last = ranking[-1]
         self.out.append(last)
         self.points[last] = points_for(len(self.out), self.car_count)
@@ -586,6 +585,7 @@ def plays_from(hand) -> list:
 
 
 DRAW_ACTION = Draw()
+DRAW_ONLY = [DRAW_ACTION]  # the legal actions after a play (shared: read-only)
 _PLAYS_FROM: dict = {}  # hand (as a tuple) -> plays_from(hand); a few thousand hands at most
 
 
@@ -680,8 +680,10 @@ class FormulaFunBot(Bot):
             singles = [a for a in legal if len(a.cards) == 1 and moves[a.cards] >= 3]
             return self.rng.choice(singles or legal)
         found = self.values(view, legal)
-        # The best play; of equal ones the last (what max() of (value, index) pairs picks).
-        pick = len(found) - 1 - found[::-1].index(max(found))
+        best = max(found)
+        pick = found.index(best)
+        if found.count(best) > 1:  # of equal best plays the last (as max() of (value, index))
+            pick = len(found) - 1 - found[::-1].index(best)
         if self.rng.random() < self.mistakes:  # one of the best three
             scored = sorted(zip(found, range(len(legal))), reverse=True)
             pick = self.rng.choice(scored[:3])[1]
@@ -694,37 +696,49 @@ class FormulaFunBot(Bot):
         """value() of each of `plays` (worked out together: one look at the view). A play's
         value: urgency * (spaces it moves) - PRICE - the hand slot for a turbo extra, and for
         the hard driver 0.5 * urgency * the best NEXT_GAIN of the cards left from where it
-        ends (the card drawn is unknown: it is left out). From the tables where they hold."""
+        ends (the card drawn is unknown: it is left out). From the tables (AIMED, BEST_NEXT)
+        unless a space is full."""
         cars = view["cars"]
         d = cars[view["moving"]]["d"]
         behind = cars_behind(view)
-        urgency = URGENCIES[behind]
-        aimed = self.aimed[behind][LABELS[d % SPACES]]
-        ahead = 0.5 * urgency
-        hand = view["hand"] if self.looks_ahead else None
-        if hand is not None:
-            hand = sum(map(CARD_CODE.__getitem__, hand))  # (its code)
-        # The spaces a car cannot end on: those with a fourth lane taken (usually none). The
-        # mover's own space is never one a play ends on (a move is 1 to 15 spaces).
-        full = ()
         for car in cars:
-            if car["lane"] == FOURTH_LANE:
-                full = {car["space"] for car in cars if car["lane"] == FOURTH_LANE}
-                break
+            if car["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
+                return self.values_by_landing(view, plays, d, URGENCIES[behind])
+        aimed = self.aimed[behind][LABELS[d % SPACES]]
+        found = []
+        if self.looks_ahead:
+            ahead = 0.5 * URGENCIES[behind]
+            hand = sum(map(CARD_CODE.__getitem__, view["hand"]))
+            for action in plays:
+                score, on, played = aimed[action.cards]
+                found.append(score + ahead * BEST_NEXT[hand - played][on])
+        else:
+            for action in plays:
+                found.append(aimed[action.cards][0])
+        return found
+
+    def values_by_landing(self, view: dict, plays: list, d: int, urgency: float) -> list:
+        """values() the long way, each play's end found as land() finds it. The same sums,
+        in the same order, as AIMED's."""
+        cars = view["cars"]
+        # The spaces with a fourth lane taken: full. (The mover's own space is never one a
+        # play may end on: a move is 1 to 15 spaces.)
+        full = {car["space"] for car in cars if car["lane"] == FOURTH_LANE}
+        moves = MOVES[LABELS[d % SPACES]]
+        hand = sum(map(CARD_CODE.__getitem__, view["hand"])) if self.looks_ahead else None
+        ahead = 0.5 * urgency
         found = []
         for action in plays:
             cards = action.cards
-            score, on, played = aimed[cards]
-            if full:  # land(), as AIMED's sums with the spaces it falls back
-                end = d + MOVES[LABELS[d % SPACES]][cards]
-                while end > d and end % SPACES in full:
-                    end -= 1
-                score = urgency * (end - d) - PRICE[cards]
-                if len(cards) == 2:
-                    score -= self.slot
-                on = LABELS[end % SPACES]
+            end = d + moves[cards]
+            while end > d and end % SPACES in full:
+                end -= 1
+            score = urgency * (end - d) - PRICE[cards]
+            if len(cards) == 2:
+                score -= self.slot
             if hand is not None:
-                score += ahead * BEST_NEXT[hand - played][on]
+                played = sum(map(CARD_CODE.__getitem__, cards))
+                score += ahead * BEST_NEXT[hand - played][LABELS[end % SPACES]]
             found.append(score)
         return found
 
