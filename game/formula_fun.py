@@ -747,10 +747,11 @@ FOURTH_LANE = ROW - 1
 
 
 def cars_behind(view: dict) -> int:
-    """How many cars stand behind the car to move (on spaces further back). The round's order
-    lists the cars leader first as they stood when it began: the cars after the mover have not
-    moved yet, and those before it have moved on (or stayed), so the cars behind it are those
-    after it in the order but for the ones beside it on its own space (which come first)."""
+    """How many cars stand behind the car to move (on spaces further back), in a view of the
+    race phase (before it moves). The round's order lists the cars leader first as they stood
+    when it began: the cars after the mover have not moved yet, and those before it have moved
+    on (or stayed), so the cars behind it are those after it in the order but for the ones
+    beside it on its own space (which come first)."""
     cars, order = view["cars"], view["order"]
     d = cars[view["moving"]]["d"]
     after = view["index"] + 1
