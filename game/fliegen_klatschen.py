@@ -224,20 +224,29 @@ class FliegenKlatschen(State):
     # deadline that passes), `_moves` every change of a card's place, `_downs` every change of
     # which cards lie face down (what reveals are made of), `_ons` every change of which lie
     # on the table at all (what slaps are made of; a card turned up is not one, nor a fly going
-    # from a stack to the discard), `_legal_epoch` every change that may alter any seat's
-    # legal actions (all but a slap that leaves the phase as it was: that changes only the
-    # slapper's own hands, so only their entry is dropped). A card turned up or leaving the
-    # table is taken out of the kept reveals and slaps (_revealed, _left_table).
+    # from a stack to the discard). `_legal` holds each seat's legal actions once asked for
+    # (None: not yet), dropped whole by every change that may alter any seat's (all but a
+    # slap that leaves the phase as it was: that changes only the slapper's own hands, so
+    # only their entry is dropped). A card turned up or leaving the table is taken out of the
+    # kept reveals and slaps (_revealed, _left_table).
     # So the state must change only through apply and tick: code that edits one by hand (a
     # test building a position) does so before asking for views or legal actions.
-    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal_cache",
-                 "_summary_cache", "_changes", "_moves", "_downs", "_ons", "_legal_epoch")
+    # The catch in flight keeps three counts, also outside vars(self) (they follow from the
+    # catch and the frozen hands, see _count_catch): `_to_slap`, the hands that may still slap;
+    # `_untaken`, the catchable cards with no hand under them yet; `_bottoms`, card -> the
+    # record of the bottom hand on it. So a slap needs no walk over hands or slaps.
+    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal",
+                 "_summary_cache", "_changes", "_moves", "_downs", "_ons",
+                 "_to_slap", "_untaken", "_bottoms")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._table_cache = self._view_cache = self._layout_cache = None
-        self._lists_cache = self._legal_cache = self._summary_cache = None
-        self._changes = self._moves = self._downs = self._ons = self._legal_epoch = 0
+        self._lists_cache = self._summary_cache = None
+        self._legal: list = [None] * players
+        self._changes = self._moves = self._downs = self._ons = 0
+        self._to_slap = self._untaken = 0
+        self._bottoms: dict = {}
         remove = self.options["remove"]
         if not _is_count(remove):
             raise ValueError(f"remove must be a whole number 0 to {MAX_REMOVE}, not {remove!r}")
@@ -311,17 +320,13 @@ class FliegenKlatschen(State):
 
     def _legal_actions(self, player: int) -> list:
         # Made once per seat until something changes it (see __slots__) and shared.
-        cache = self._legal_cache
-        if cache is None or cache[0] != self._legal_epoch:
-            cache = self._legal_cache = (self._legal_epoch, [None] * self.players)
-        actions = cache[1][player]
+        actions = self._legal[player]
         if actions is None:
-            actions = cache[1][player] = self._seat_legal(player)
+            actions = self._legal[player] = self._seat_legal(player)
         return actions  # shared until the table changes: read-only, like views
 
     def _kept_legal(self) -> list | None:
-        cache = self._legal_cache
-        return cache[1] if cache is not None and cache[0] == self._legal_epoch else None
+        return self._legal
 
     def _seat_legal(self, player: int) -> list:
         phase = self.phase
@@ -332,46 +337,39 @@ class FliegenKlatschen(State):
             lists = self._lists()
         # Seats mostly have the same actions: each combination is put together once per table
         # (the active seat's, with its reveals, once per card turned), keyed by what decides
-        # it in this phase (tuples of different lengths: the phases never share a key).
-        known, actions = lists["legal"], []
-        frozen = tuple(self.frozen[player])
+        # it in this phase: which hands may not slap (a frozen hand, one that slapped in this
+        # catch, any just after a catch), and more (tuples of different lengths: the phases
+        # never share a key).
+        known, actions = lists["legal"], ()
         if phase == "catch":
             catch = self.catch
-            key = (frozen, tuple(catch["used"][player]), catch["voids"] < MAX_VOIDS)
+            blocked = tuple(map(or_, self.frozen[player], catch["used"][player]))
+            key = (blocked, catch["voids"] < MAX_VOIDS)
         elif phase == "reveal":
+            # (slaps just after a catch are refused as too late, not false starts)
+            blocked = ((True,) * self.hands if self.now < self.grace_until
+                       else tuple(self.frozen[player]))
             # (each turn its own lists: a new turn is news to a CPU player, see FlyBot.quiet)
-            key = (frozen, self.now < self.grace_until, self.turn, self.turn_started)
+            key = (blocked, self.turn, self.turn_started)
             if player == self.turn:
                 reveals = lists["reveals"]
                 if reveals is None or reveals[0] != self._downs:
                     reveals = lists["reveals"] = (
                         self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
                 known, actions = reveals[2], reveals[1]
-        else:
-            key = (frozen,)
+        else:  # the countdown after a void: a slap is a false start
+            blocked = tuple(self.frozen[player])
+            key = (blocked,)
         found = known.get(key)
         if found is None:
-            free = self._free_hands(player)
             found = list(actions)
-            for hand, slaps in enumerate(lists["slaps"]):
-                if free[hand]:
+            for slaps, out in zip(lists["slaps"], blocked):
+                if not out:
                     found += slaps
-            if phase == "catch" and self.catch["voids"] < MAX_VOIDS:
+            if phase == "catch" and key[1]:
                 found.append(VOID)
             known[key] = found
         return found
-
-    def _free_hands(self, player: int) -> tuple:
-        """Per hand of `player`, may it slap? A frozen hand (it false-started) cannot until the
-        next catch is over; in a catch each hand slaps once; outside one a slap is a false
-        start, except just after a catch, when it is refused as too late."""
-        frozen = self.frozen[player]
-        if self.phase == "reveal":
-            late = self.now < self.grace_until
-            return tuple([not (f or late) for f in frozen])
-        if self.phase == "catch":
-            return tuple([not (f or used) for f, used in zip(frozen, self.catch["used"][player])])
-        return tuple([not f for f in frozen])
 
     def _apply(self, player: int, action) -> list[Event]:
         self._changes += 1
@@ -383,13 +381,11 @@ class FliegenKlatschen(State):
             if self.phase == phase:
                 # A slap that closed nothing changed the slapper's own hands (used, frozen)
                 # and stacks: no other seat's legal actions.
-                cache = self._legal_cache
-                if cache is not None and cache[0] == self._legal_epoch:
-                    cache[1][player] = None
+                self._legal[player] = None
             else:
-                self._legal_epoch += 1
+                self._legal = [None] * self.players
             return events
-        self._legal_epoch += 1
+        self._legal = [None] * self.players
         if isinstance(action, Reveal):
             return self._reveal(player, action.card)
         if isinstance(action, VoidRound):
@@ -408,13 +404,13 @@ class FliegenKlatschen(State):
     def _tick(self, t: int) -> list[Event]:
         events = []
         if self.now < self.grace_until <= t:  # slaps stop being "too late": legal changes
-            self._legal_epoch += 1
+            self._legal = [None] * self.players
         while True:
             due = self.next_deadline()
             if due is None or due > t:
                 return events
             self._changes += 1
-            self._legal_epoch += 1
+            self._legal = [None] * self.players
             if self.phase == "reveal":  # turn timer: a random card is revealed for them
                 down = cards_at(self.place, DOWN)
                 events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
@@ -469,7 +465,8 @@ class FliegenKlatschen(State):
             "colours": catch["colours"], "cards": list(catch["cards"]),
             "trigger": catch["trigger"], "onset": at, "closes_at": catch["closes_at"],
             "reopened": reopened})]
-        if self._all_slapped():  # every hand is frozen: nobody may slap
+        self._count_catch()
+        if not self._to_slap:  # every hand is frozen: nobody may slap
             events += self._close(at, "all slapped")
         return events
 
@@ -483,10 +480,10 @@ class FliegenKlatschen(State):
     # -- slapping --------------------------------------------------------------------------------
 
     def _slap(self, player: int, hand, card) -> list[Event]:
-        # (type() is int: not a bool; the core has checked the fields' types already)
-        if type(hand) is not int or not 0 <= hand < self.hands:
+        # (the core has checked that both are ints, never bools)
+        if not 0 <= hand < self.hands:
             raise IllegalAction("no such hand", f"hand {hand!r}; {self.hands} per player")
-        if type(card) is not int or not 0 <= card < CARDS or self.place[card] not in _ON_TABLE:
+        if not 0 <= card < CARDS or self.place[card] not in _ON_TABLE:
             raise IllegalAction("slap a card on the table", f"card {card!r}")
         if self.frozen[player][hand]:
             raise IllegalAction("hand frozen after a false start",
@@ -500,36 +497,43 @@ class FliegenKlatschen(State):
         if used[hand]:
             raise IllegalAction("one slap per hand per catch", f"hand {hand} has slapped")
         used[hand] = True
+        self._to_slap -= 1
         now = self.now
         correct = card in catch["cards"]
-        slaps = catch["slaps"]
-        for bottom in slaps:
-            if bottom["card"] == card and bottom["bottom"]:
-                under, by_ms = [bottom["player"], bottom["hand"]], now - bottom["t"]
-                break
-        else:
-            bottom, under, by_ms = None, None, None
         ms = now - catch["onset"]
-        slaps.append({"player": player, "hand": hand, "card": card, "t": now, "ms": ms,
-                      "correct": correct, "bottom": bottom is None, "under": under,
-                      "by_ms": by_ms})
-        events = [Event(SLAP, player, {"hand": hand, "card": card, "ms": ms, "correct": correct,
-                                       "bottom": bottom is None, "under": under,
-                                       "by_ms": by_ms})]
-        # Only a slap that claims a new card can take the last one (while the catch is open,
-        # not every card is claimed: the catch closed when the last one was).
-        if correct and bottom is None and {
-                s["card"] for s in slaps if s["correct"]}.issuperset(catch["cards"]):
-            events += self._close(now, "all taken")
-        elif self._all_slapped():
+        bottom = self._bottoms.get(card)
+        if bottom is None:
+            record = {"player": player, "hand": hand, "card": card, "t": now, "ms": ms,
+                      "correct": correct, "bottom": True, "under": None, "by_ms": None}
+            self._bottoms[card] = record
+            data = {"hand": hand, "card": card, "ms": ms, "correct": correct, "bottom": True,
+                    "under": None, "by_ms": None}
+        else:
+            under, by_ms = [bottom["player"], bottom["hand"]], now - bottom["t"]
+            record = {"player": player, "hand": hand, "card": card, "t": now, "ms": ms,
+                      "correct": correct, "bottom": False, "under": under, "by_ms": by_ms}
+            data = {"hand": hand, "card": card, "ms": ms, "correct": correct, "bottom": False,
+                    "under": under, "by_ms": by_ms}
+        catch["slaps"].append(record)
+        events = [Event(SLAP, player, data)]
+        # Only a slap that claims a new card can take the last one.
+        if correct and bottom is None:
+            self._untaken -= 1
+            if not self._untaken:
+                return events + self._close(now, "all taken")
+        if not self._to_slap:
             events += self._close(now, "all slapped")
         return events
 
-    def _all_slapped(self) -> bool:
-        """Has every hand that may slap in this catch slapped? Frozen hands may not."""
-        # (each hand: used or frozen; walked in C)
-        return False not in map(or_, chain.from_iterable(self.catch["used"]),
-                                chain.from_iterable(self.frozen))
+    def _count_catch(self) -> None:
+        """Work out the catch's counts (see __slots__) from the catch and the frozen hands:
+        when it opens, and for a copy. (Frozen hands do not change while it is open: a slap
+        then is no false start.)"""
+        catch = self.catch
+        self._bottoms = {s["card"]: s for s in catch["slaps"] if s["bottom"]}
+        self._untaken = len(catch["cards"]) - sum(s["correct"] for s in self._bottoms.values())
+        self._to_slap = list(map(or_, chain.from_iterable(catch["used"]),
+                                 chain.from_iterable(self.frozen))).count(False)
 
     def _false_start(self, player: int, hand: int, card: int) -> list[Event]:
         """A slap while catching is closed: counted, costs the last fly of the winning stack
@@ -566,68 +570,78 @@ class FliegenKlatschen(State):
 
     def _close(self, at: int, reason: str) -> list[Event]:
         """Settle the catch: bottom hands on the right colour take their flies; every wrong slap
-        costs one fly of the stack as it was before this catch; the trigger swatter goes out."""
+        costs one fly of the stack as it was before this catch; the trigger swatter goes out.
+        The catch's slap records go into `last_catch` as they are (never changed after)."""
         catch = self.catch
         slaps = catch["slaps"]
-        result = []
+        players = self.players
+        place, stacks, discard, early = self.place, self.stacks, self.discard, self.early
         self._moves += 1
-        by_seat: list = [[] for _ in range(self.players)]
-        on_card: dict = {}  # card -> the hands on top of the bottom one, in order
+        by_seat: list = [[] for _ in range(players)]
+        margin: dict = {}  # card -> how far its bottom hand came before the next hand on it
         for s in slaps:
             by_seat[s["player"]].append(s)
-            if not s["bottom"]:
-                on_card.setdefault(s["card"], []).append(s)
+            if not s["bottom"] and s["card"] not in margin:
+                margin[s["card"]] = s["by_ms"]
+        result, gone = [], []
         for p, mine in enumerate(by_seat):
             if not mine:  # (most seats, with many players)
                 result.append({"player": p, "slaps": [], "gained": [], "penalties": 0,
-                               "lost": [], "false_starts": self.early[p]})
+                               "lost": [], "false_starts": early[p]})
                 continue
-            wrong, lost, gained = 0, [], []
+            wrong, gained, lost = 0, [], []
             for s in mine:
                 if not s["correct"]:
                     wrong += 1
                 elif s["bottom"]:
                     gained.append(s["card"])
-            for _ in range(wrong):  # (the flies caught before this catch: gained come after)
-                card = self._lose_last(p)
-                if card is not None:
-                    lost.append(card)
+            stack = stacks[p]
+            if wrong and stack:  # the flies caught before this catch, the last one first
+                lost = stack[-wrong:][::-1]
+                del stack[-wrong:]
+                for card in lost:
+                    place[card] = DISCARD
+                discard += lost
             for card in gained:
-                self.place[card] = STACK
-                self.stacks[p].append(card)
-            result.append({"player": p, "slaps": [dict(s) for s in mine], "gained": gained,
-                           "penalties": wrong, "lost": lost, "false_starts": self.early[p]})
+                place[card] = STACK
+            stack += gained
+            gone += gained
+            result.append({"player": p, "slaps": mine, "gained": gained, "penalties": wrong,
+                           "lost": lost, "false_starts": early[p]})
         contests = []
-        for s in slaps:
-            if not s["bottom"]:
-                continue
-            over = on_card.get(s["card"], ())
-            if over:
-                contests.append({"card": s["card"], "winner": s["player"], "hand": s["hand"],
-                                 "ms": s["ms"], "correct": s["correct"],
-                                 "beaten": [[x["player"], x["hand"], x["by_ms"]] for x in over]})
-            s["margin"] = over[0]["by_ms"] if over else None
-        for s in slaps:
-            face_known = self.place[s["card"]] != DOWN
-            self.reactions.append([
-                self.round, s["player"], s["hand"], s["card"],
-                self.face[s["card"]] if face_known else None,
-                self.value[s["card"]] if face_known else None,
-                s["ms"], s["correct"], s["correct"] and s["bottom"],
-                s.get("margin") is not None or not s["bottom"],
-                s["by_ms"] if not s["bottom"] else s.get("margin")])
+        if margin:  # hands came down on top of others: who beat whom on each such card
+            for s in slaps:
+                if s["bottom"] and s["card"] in margin:
+                    card = s["card"]
+                    contests.append({
+                        "card": card, "winner": s["player"], "hand": s["hand"], "ms": s["ms"],
+                        "correct": s["correct"],
+                        "beaten": [[x["player"], x["hand"], x["by_ms"]] for x in slaps
+                                   if x["card"] == card and not x["bottom"]]})
+        rnd, face, value, reactions = self.round, self.face, self.value, self.reactions
+        for s in slaps:  # (REACTION_FIELDS; a face-down card's face stays unknown)
+            card = s["card"]
+            known = place[card] != DOWN
+            if s["bottom"]:
+                by_ms = margin.get(card)
+                reactions.append([rnd, s["player"], s["hand"], card,
+                                  face[card] if known else None, value[card] if known else None,
+                                  s["ms"], s["correct"], s["correct"], by_ms is not None, by_ms])
+            else:
+                reactions.append([rnd, s["player"], s["hand"], card,
+                                  face[card] if known else None, value[card] if known else None,
+                                  s["ms"], s["correct"], False, True, s["by_ms"]])
         trigger = catch["trigger"]
-        gone = [card for entry in result for card in entry["gained"]]
-        if self.face[trigger] == SWATTER:
-            self.place[trigger] = DISCARD
-            self.discard.append(trigger)
+        if face[trigger] == SWATTER:
+            place[trigger] = DISCARD
+            discard.append(trigger)
             gone.append(trigger)
         self._left_table(gone)
         self.last_catch = {"reason": reason, "trigger": trigger, "onset": catch["onset"],
                            "closed": at, "players": result, "contests": contests}
         self.catch = None
-        self.early = [0] * self.players
-        self.frozen = [[False] * self.hands for _ in range(self.players)]
+        self.early = [0] * players
+        self.frozen = [[False] * self.hands for _ in range(players)]
         self.grace_until = at + GRACE_MS
         self.phase = "reveal"
         # Every slap is a reaction time (kind "slap", from the onset; correct: the right
@@ -829,7 +843,7 @@ class FliegenKlatschen(State):
             catch = {"trigger": c["trigger"], "colours": list(c["colours"]),
                      "cards": list(c["cards"]), "onset": c["onset"],
                      "closes_at": c["closes_at"], "reopen_at": c["reopen_at"], "voids": c["voids"],
-                     "slaps": [dict(s) for s in c["slaps"]],
+                     "slaps": list(c["slaps"]),  # (records are never changed: shared)
                      "used": [list(u) for u in c["used"]]}
         view = {
             "game": INFO.id, "me": None, "now": self.now, "phase": self.phase,
@@ -873,17 +887,21 @@ class FliegenKlatschen(State):
             elif name == "catch" and value is not None:
                 data[name] = {**value, "colours": value["colours"][:],
                               "cards": value["cards"][:], "used": [u[:] for u in value["used"]],
-                              "slaps": [dict(s) for s in value["slaps"]]}
+                              "slaps": list(value["slaps"])}  # (records never change)
             elif name == "options":
                 data[name] = dict(value)
             elif not isinstance(value, (int, str, type(None))) and name != "last_catch":
                 data[name] = copy.deepcopy(value, memo)  # last_catch is never changed: shared
         other.__dict__.update(data)
         other._layout_cache = self._layout_cache
-        other._table_cache = other._view_cache = other._lists_cache = other._legal_cache = None
+        other._table_cache = other._view_cache = other._lists_cache = None
+        other._legal = [None] * self.players
         other._summary_cache = None
         other._changes, other._moves = self._changes, self._moves
-        other._downs, other._ons, other._legal_epoch = self._downs, self._ons, self._legal_epoch
+        other._downs, other._ons = self._downs, self._ons
+        other._to_slap, other._untaken, other._bottoms = 0, 0, {}
+        if other.catch is not None:
+            other._count_catch()
         return other
 
     def hidden_variant(self, player: int | None, rng: random.Random) -> "FliegenKlatschen":
