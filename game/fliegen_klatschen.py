@@ -136,23 +136,34 @@ def deck() -> list[tuple[str, int]]:
 
 
 SORTED_DECK = sorted(deck())
+FACES = (*COLOURS, SWATTER)
 
 
 def catch_opens(up_faces, revealed: str) -> bool:
     """Does revealing `revealed` (already counted in `up_faces`, the faces lying face up) open
     catching? A swatter does; so do flies of at least FIVE_COLOURS colours face up."""
-    if revealed == SWATTER:
-        return True
-    faces = set(up_faces)
-    faces.discard(SWATTER)
-    return len(faces) >= FIVE_COLOURS
+    return opens_with(colour_counts(up_faces), revealed)
 
 
 def catchable_colours(up_faces) -> list[str]:
     """The most represented fly colour(s) among the face-up cards (several when tied; none
     when no fly lies face up), in COLOURS order."""
+    return catchable_of(colour_counts(up_faces))
+
+
+def colour_counts(up_faces) -> list[int]:
+    """How many face-up flies of each colour, in COLOURS order."""
     faces = list(up_faces)
-    counts = [faces.count(c) for c in COLOURS]  # (counted in C: every reveal asks)
+    return [faces.count(c) for c in COLOURS]  # (counted in C)
+
+
+def opens_with(counts: list, revealed: str) -> bool:
+    """catch_opens, from the colour_counts of the face-up cards (the core keeps them)."""
+    return revealed == SWATTER or len(COLOURS) - counts.count(0) >= FIVE_COLOURS
+
+
+def catchable_of(counts: list) -> list[str]:
+    """catchable_colours, from the colour_counts of the face-up cards."""
     best = max(counts)
     return [c for c, n in zip(COLOURS, counts) if best and n == best]
 
@@ -337,38 +348,49 @@ class FliegenKlatschen(State):
             lists = self._lists()
         # Seats mostly have the same actions: each combination is put together once per table
         # (the active seat's, with its reveals, once per card turned), keyed by what decides
-        # it in this phase: which hands may not slap (a frozen hand, one that slapped in this
-        # catch, any just after a catch), and more (tuples of different lengths: the phases
-        # never share a key).
-        known, actions = lists["legal"], ()
+        # it in this phase: the seat's frozen hands, and in a catch its used ones (and whether
+        # it may still void), in the reveal phase whether slaps are too late and whose turn.
+        frozen = self.frozen[player]
         if phase == "catch":
             catch = self.catch
-            blocked = tuple(map(or_, self.frozen[player], catch["used"][player]))
-            key = (blocked, catch["voids"] < MAX_VOIDS)
-        elif phase == "reveal":
-            # (slaps just after a catch are refused as too late, not false starts)
-            blocked = ((True,) * self.hands if self.now < self.grace_until
-                       else tuple(self.frozen[player]))
+            used = catch["used"][player]
+            key = (*frozen, *used, catch["voids"] < MAX_VOIDS)  # (unpacked: made in C)
+            found = lists["catch"].get(key)
+            if found is None:
+                found = lists["catch"][key] = self._made_legal(
+                    (), map(or_, frozen, used), key[-1])
+            return found
+        if phase == "reveal":
+            late = self.now < self.grace_until  # (slaps are refused as too late)
             # (each turn its own lists: a new turn is news to a CPU player, see FlyBot.quiet)
-            key = (blocked, self.turn, self.turn_started)
+            key = (*frozen, late, self.turn, self.turn_started)
+            known, actions = lists["reveal"], ()
             if player == self.turn:
                 reveals = lists["reveals"]
                 if reveals is None or reveals[0] != self._downs:
                     reveals = lists["reveals"] = (
                         self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
                 known, actions = reveals[2], reveals[1]
-        else:  # the countdown after a void: a slap is a false start
-            blocked = tuple(self.frozen[player])
-            key = (blocked,)
-        found = known.get(key)
+            found = known.get(key)
+            if found is None:
+                found = known[key] = self._made_legal(
+                    actions, [f or late for f in frozen], False)
+            return found
+        # the countdown after a void: a slap is a false start
+        key = tuple(frozen)
+        found = lists["countdown"].get(key)
         if found is None:
-            found = list(actions)
-            for slaps, out in zip(lists["slaps"], blocked):
-                if not out:
-                    found += slaps
-            if phase == "catch" and key[1]:
-                found.append(VOID)
-            known[key] = found
+            found = lists["countdown"][key] = self._made_legal((), frozen, False)
+        return found
+
+    def _made_legal(self, actions, blocked, void: bool) -> list:
+        """`actions`, then the slaps of each hand not `blocked`, then VOID if `void`."""
+        found = list(actions)
+        for slaps, out in zip(self._lists_cache["slaps"], blocked):
+            if not out:
+                found += slaps
+        if void:
+            found.append(VOID)
         return found
 
     def _apply(self, player: int, action) -> list[Event]:
@@ -437,14 +459,15 @@ class FliegenKlatschen(State):
         events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
-        up = self._face_up_cards()
-        up_faces = _pick(self.face, up)
-        if catch_opens(up_faces, self.face[card]):
-            colours = catchable_colours(up_faces)
+        up = self._face_up_by_face()
+        counts = [len(up[c]) for c in COLOURS]
+        if opens_with(counts, self.face[card]):
+            colours = catchable_of(counts)
             if colours:
                 self.catch = {
                     "trigger": card, "colours": colours,
-                    "cards": [i for i, face in zip(up, up_faces) if face in colours],
+                    "cards": (list(up[colours[0]]) if len(colours) == 1 else
+                              sorted(chain.from_iterable(up[c] for c in colours))),
                     "onset": at, "closes_at": at + CATCH_MS, "reopen_at": None, "voids": 0,
                     "slaps": [], "used": [[False] * self.hands for _ in range(self.players)]}
                 return events + self._open(at, reopened=False)
@@ -465,7 +488,10 @@ class FliegenKlatschen(State):
             "colours": catch["colours"], "cards": list(catch["cards"]),
             "trigger": catch["trigger"], "onset": at, "closes_at": catch["closes_at"],
             "reopened": reopened})]
-        self._count_catch()
+        # (a fresh count: no hand has slapped; frozen hands may not)
+        self._bottoms = {}
+        self._untaken = len(catch["cards"])
+        self._to_slap = self.players * self.hands - sum(map(sum, self.frozen))
         if not self._to_slap:  # every hand is frozen: nobody may slap
             events += self._close(at, "all slapped")
         return events
@@ -526,9 +552,9 @@ class FliegenKlatschen(State):
         return events
 
     def _count_catch(self) -> None:
-        """Work out the catch's counts (see __slots__) from the catch and the frozen hands:
-        when it opens, and for a copy. (Frozen hands do not change while it is open: a slap
-        then is no false start.)"""
+        """Work out the catch's counts (see __slots__) from the catch and the frozen hands, for
+        a copy (_open counts a fresh catch). Frozen hands do not change while it is open: a
+        slap then is no false start."""
         catch = self.catch
         self._bottoms = {s["card"]: s for s in catch["slaps"] if s["bottom"]}
         self._untaken = len(catch["cards"]) - sum(s["correct"] for s in self._bottoms.values())
@@ -744,7 +770,8 @@ class FliegenKlatschen(State):
 
     def _revealed(self, card: int) -> None:
         """`card` was turned face up. Cards are turned at almost every step of a round, so the
-        kept reveals lose it rather than being made again (see _lists)."""
+        kept reveals lose it, and the kept face-up cards gain it, rather than being made again
+        (see _lists)."""
         self._downs += 1
         lists = self._lists_cache
         if lists is None or lists["key"] != self._ons:
@@ -753,36 +780,46 @@ class FliegenKlatschen(State):
         if reveals is not None and reveals[0] == self._downs - 1:
             lists["reveals"] = (self._downs, _without(reveals[1], (card,)), {})
         if up is not None and up[0] == self._downs - 1:
-            cards = list(up[1])
-            insort(cards, card)
-            lists["up"] = (self._downs, cards)
+            insort(up[1][self.face[card]], card)
+            lists["up"] = (self._downs, up[1])
 
     def _left_table(self, cards: list) -> None:
-        """`cards` (face up) left the table: the kept slaps lose them (see _revealed)."""
+        """`cards` (face up) left the table: the kept slaps and face-up cards lose them (see
+        _revealed)."""
         self._ons += 1
         lists = self._lists_cache
         if lists is not None and lists["key"] == self._ons - 1:
             reveals, up = lists["reveals"], lists["up"]
+            if up is not None and up[0] == self._downs:
+                face = self.face
+                for card in cards:
+                    up[1][face[card]].remove(card)
+            else:
+                up = None
             self._lists_cache = {
                 "key": self._ons, "slaps": [_without(slaps, cards) for slaps in lists["slaps"]],
-                "legal": {}, "reveals": None if reveals is None else (*reveals[:2], {}),
-                "up": None if up is None else (up[0], [c for c in up[1] if c not in cards])}
+                "catch": {}, "reveal": {}, "countdown": {},
+                "reveals": None if reveals is None else (*reveals[:2], {}), "up": up}
 
-    def _face_up_cards(self) -> list:
-        """face_up(self.place), kept with the lists and patched as cards turn up or leave
-        (read-only)."""
+    def _face_up_by_face(self) -> dict:
+        """The face-up cards by face (every colour and the swatter, in card order), kept with
+        the lists and patched as cards turn up or leave (read-only)."""
         lists = self._lists_cache
         if lists is None or lists["key"] != self._ons:
-            return face_up(self.place)
+            lists = self._lists()
         up = lists["up"]
         if up is None or up[0] != self._downs:
-            up = lists["up"] = (self._downs, face_up(self.place))
+            by_face: dict = {face: [] for face in FACES}
+            face = self.face
+            for i in face_up(self.place):
+                by_face[face[i]].append(i)
+            up = lists["up"] = (self._downs, by_face)
         return up[1]
 
     def _lists(self) -> dict:
         """The slaps the cards on the table allow and the legal actions made of them, made once
         per change of which cards lie on the table; the reveals (and the active seat's legal
-        actions) once per change of which lie face down."""
+        actions) and the face-up cards once per change of which lie face down."""
         cache = self._lists_cache
         if cache is not None and cache["key"] == self._ons:
             return cache
@@ -790,9 +827,10 @@ class FliegenKlatschen(State):
         self._lists_cache = {
             "key": self._ons,
             "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
-            "legal": {},  # (free hands, void?) -> legal actions of a seat without reveals
-            "reveals": None,  # (_downs, reveals, {(free hands, void?) -> legal actions})
-            "up": None}  # (_downs, the face-up cards)
+            # per phase: key (see _seat_legal) -> legal actions of a seat without reveals
+            "catch": {}, "reveal": {}, "countdown": {},
+            "reveals": None,  # (_downs, reveals, {key -> legal actions of the active seat})
+            "up": None}  # (_downs, _face_up_by_face)
         return self._lists_cache
 
     def _table_cards(self) -> list:
@@ -807,7 +845,7 @@ class FliegenKlatschen(State):
                     "tilt": xy[2]} for i, xy in enumerate(spread)]
             on_table = table["on_table"]
             cards = table["cards"] = _pick(entries[DOWN], on_table)
-            for i in self._face_up_cards():
+            for i in chain.from_iterable(self._face_up_by_face().values()):
                 entry = entries.get(i)
                 if entry is None:
                     entry = entries[i] = {**entries[DOWN][i], "up": True,
