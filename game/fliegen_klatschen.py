@@ -177,18 +177,41 @@ REACTION_FIELDS = ("round", "player", "hand", "card", "face", "value", "ms", "co
 
 def reaction_summary(reactions: list, false_starts: list, players: int) -> list[dict]:
     """Per player for the end screen: slaps, correct slaps, flies won, median and best time
-    (ms from onset) of the correct slaps, false starts."""
+    (ms from onset) of the correct slaps, false starts. `reactions`: slap records (dicts with
+    player, ms, correct and won)."""
+    return summary_of(((r["player"], r["ms"], r["correct"], r["won"]) for r in reactions),
+                      false_starts, players)
+
+
+def summary_of(slaps, false_starts: list, players: int) -> list[dict]:
+    """reaction_summary of (player, ms, correct, won) per slap."""
+    count, won = [0] * players, [0] * players
+    good: list = [[] for _ in range(players)]  # the times of the correct slaps
+    for p, ms, correct, caught in slaps:
+        count[p] += 1
+        won[p] += caught
+        if correct:
+            good[p].append(ms)
     rows = []
-    by_seat: list = [[] for _ in range(players)]
-    for r in reactions:
-        by_seat[r["player"]].append(r)
-    for p, mine in enumerate(by_seat):
-        times = time_summary((r["ms"], r["correct"]) for r in mine)
-        rows.append({"player": p, "slaps": times.count, "correct": times.correct,
-                     "won": sum(1 for r in mine if r["won"]),
+    for p in range(players):
+        times = time_summary((ms, True) for ms in good[p])
+        rows.append({"player": p, "slaps": count[p], "correct": times.correct, "won": won[p],
                      "median_ms": times.median_ms, "best_ms": times.best_ms,
                      "false_starts": false_starts[p]})
     return rows
+
+
+_SUMMED = itemgetter(1, 6, 7, 8)  # player, ms, correct, won of a compact record
+
+
+def _as_records(rows) -> list[dict]:
+    """Compact slap records (lists in REACTION_FIELDS order) as dicts."""
+    # (spelt out in order: a dict display is made twice as fast as dict(zip(...)))
+    return [{"round": rnd, "player": player, "hand": hand, "card": card, "face": face,
+             "value": value, "ms": ms, "correct": correct, "won": won,
+             "contested": contested, "by_ms": by_ms}
+            for rnd, player, hand, card, face, value, ms, correct, won, contested, by_ms
+            in rows]
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -235,11 +258,11 @@ class FliegenKlatschen(State):
     # deadline that passes), `_moves` every change of a card's place, `_downs` every change of
     # which cards lie face down (what reveals are made of), `_ons` every change of which lie
     # on the table at all (what slaps are made of; a card turned up is not one, nor a fly going
-    # from a stack to the discard). `_legal` holds each seat's legal actions once asked for
-    # (None: not yet), dropped whole by every change that may alter any seat's (all but a
-    # slap that leaves the phase as it was: that changes only the slapper's own hands, so
-    # only their entry is dropped). A card turned up or leaving the table is taken out of the
-    # kept reveals and slaps (_revealed, _left_table).
+    # from a stack to the discard). `_legal` holds every seat's legal actions, made for all
+    # seats at once when first asked for (None: not yet) and dropped by every change that may
+    # alter any seat's; a slap that leaves the phase as it was changes only the slapper's own
+    # hands, so only their entry is made again. A card turned up or leaving the table is
+    # taken out of the kept reveals and slaps (_revealed, _left_table).
     # So the state must change only through apply and tick: code that edits one by hand (a
     # test building a position) does so before asking for views or legal actions.
     # The catch in flight keeps three counts, also outside vars(self) (they follow from the
@@ -254,7 +277,7 @@ class FliegenKlatschen(State):
         super().__init__(players, options, seed)
         self._table_cache = self._view_cache = self._layout_cache = None
         self._lists_cache = self._summary_cache = None
-        self._legal: list = [None] * players
+        self._legal: list | None = None
         self._changes = self._moves = self._downs = self._ons = 0
         self._to_slap = self._untaken = 0
         self._bottoms: dict = {}
@@ -330,19 +353,21 @@ class FliegenKlatschen(State):
         return TERMINAL if self.phase == "over" else SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list:
-        # Made once per seat until something changes it (see __slots__) and shared.
-        actions = self._legal[player]
-        if actions is None:
-            actions = self._legal[player] = self._seat_legal(player)
-        return actions  # shared until the table changes: read-only, like views
+        # Made once until something changes them (see __slots__) and shared: read-only, like
+        # views.
+        return (self._legal or self._kept_legal())[player]
 
-    def _kept_legal(self) -> list | None:
+    def _kept_legal(self) -> list:
+        # (a driver asks every seat after a change: all are made at once)
+        if self._legal is None:
+            self._legal = self._legal_of(range(self.players))
         return self._legal
 
-    def _seat_legal(self, player: int) -> list:
+    def _legal_of(self, seats) -> list:
+        """The legal actions of each of `seats`, found or made (see _lists)."""
         phase = self.phase
         if phase == "over":
-            return []
+            return [[] for _ in seats]
         lists = self._lists_cache
         if lists is None or lists["key"] != self._ons:
             lists = self._lists()
@@ -350,37 +375,44 @@ class FliegenKlatschen(State):
         # (the active seat's, with its reveals, once per card turned), keyed by what decides
         # it in this phase: the seat's frozen hands, and in a catch its used ones (and whether
         # it may still void), in the reveal phase whether slaps are too late and whose turn.
-        frozen = self.frozen[player]
+        # (Keys are unpacked tuples: made in C.)
+        frozen, found = self.frozen, []
         if phase == "catch":
-            catch = self.catch
-            used = catch["used"][player]
-            key = (*frozen, *used, catch["voids"] < MAX_VOIDS)  # (unpacked: made in C)
-            found = lists["catch"].get(key)
-            if found is None:
-                found = lists["catch"][key] = self._made_legal(
-                    (), map(or_, frozen, used), key[-1])
-            return found
-        if phase == "reveal":
+            used, known = self.catch["used"], lists["catch"]
+            void = self.catch["voids"] < MAX_VOIDS
+            for p in seats:
+                key = (*frozen[p], *used[p], void)
+                actions = known.get(key)
+                if actions is None:
+                    actions = known[key] = self._made_legal((), map(or_, frozen[p], used[p]),
+                                                            void)
+                found.append(actions)
+        elif phase == "reveal":
             late = self.now < self.grace_until  # (slaps are refused as too late)
-            # (each turn its own lists: a new turn is news to a CPU player, see FlyBot.quiet)
-            key = (*frozen, late, self.turn, self.turn_started)
-            known, actions = lists["reveal"], ()
-            if player == self.turn:
-                reveals = lists["reveals"]
-                if reveals is None or reveals[0] != self._downs:
-                    reveals = lists["reveals"] = (
-                        self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
-                known, actions = reveals[2], reveals[1]
-            found = known.get(key)
-            if found is None:
-                found = known[key] = self._made_legal(
-                    actions, [f or late for f in frozen], False)
-            return found
-        # the countdown after a void: a slap is a false start
-        key = tuple(frozen)
-        found = lists["countdown"].get(key)
-        if found is None:
-            found = lists["countdown"][key] = self._made_legal((), frozen, False)
+            turn, started = self.turn, self.turn_started
+            for p in seats:
+                # (each turn its own lists: a new turn is news to a CPU, see FlyBot.quiet)
+                key = (*frozen[p], late, turn, started)
+                known, reveals = lists["reveal"], ()
+                if p == turn:
+                    kept = lists["reveals"]
+                    if kept is None or kept[0] != self._downs:
+                        kept = lists["reveals"] = (
+                            self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
+                    known, reveals = kept[2], kept[1]
+                actions = known.get(key)
+                if actions is None:
+                    actions = known[key] = self._made_legal(
+                        reveals, [f or late for f in frozen[p]], False)
+                found.append(actions)
+        else:  # the countdown after a void: a slap is a false start
+            known = lists["countdown"]
+            for p in seats:
+                key = tuple(frozen[p])
+                actions = known.get(key)
+                if actions is None:
+                    actions = known[key] = self._made_legal((), frozen[p], False)
+                found.append(actions)
         return found
 
     def _made_legal(self, actions, blocked, void: bool) -> list:
@@ -400,14 +432,14 @@ class FliegenKlatschen(State):
         if isinstance(action, Slap):
             phase = self.phase
             events = self._slap(player, action.hand, action.card)
-            if self.phase == phase:
+            if self.phase != phase:
+                self._legal = None
+            elif self._legal is not None:
                 # A slap that closed nothing changed the slapper's own hands (used, frozen)
-                # and stacks: no other seat's legal actions.
-                self._legal[player] = None
-            else:
-                self._legal = [None] * self.players
+                # and stacks: no other seat's legal actions. (Made now: a driver asks next.)
+                self._legal[player] = self._legal_of((player,))[0]
             return events
-        self._legal = [None] * self.players
+        self._legal = None
         if isinstance(action, Reveal):
             return self._reveal(player, action.card)
         if isinstance(action, VoidRound):
@@ -426,13 +458,13 @@ class FliegenKlatschen(State):
     def _tick(self, t: int) -> list[Event]:
         events = []
         if self.now < self.grace_until <= t:  # slaps stop being "too late": legal changes
-            self._legal = [None] * self.players
+            self._legal = None
         while True:
             due = self.next_deadline()
             if due is None or due > t:
                 return events
             self._changes += 1
-            self._legal = [None] * self.players
+            self._legal = None
             if self.phase == "reveal":  # turn timer: a random card is revealed for them
                 down = cards_at(self.place, DOWN)
                 events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
@@ -703,34 +735,24 @@ class FliegenKlatschen(State):
                              Event(TURN, self.turn, {"deadline": at + TURN_MS})]
         self.winners = tied
         self.phase = "over"
-        records = self.reaction_records()
-        self.highlight = fattest_fly(records)
+        # The fattest fly is a caught one, and the hand it beat came down on the same card
+        # in the same catch, so also correct: the correct slaps alone (in random play a few
+        # in ten) give the same highlight as all of them.
+        self.highlight = fattest_fly(_as_records(r for r in self.reactions if r[7]))
+        self._summary_cache = self.summary()  # (kept for the views: it no longer changes)
         return events + [Event(GAME_OVER, None, {
             "scores": self.round_scores[0], "round_scores": self.round_scores,
-            "winners": tied, "summary": self._final_summary(records)})]
+            "winners": tied, "summary": self._summary_cache})]
 
-    def _final_summary(self, records: list) -> list[dict]:
-        """The summary once the game is over, kept for the views (it no longer changes)."""
-        self._summary_cache = self.summary(records)
-        return self._summary_cache
-
-    def summary(self, records: list | None = None) -> list[dict]:
-        """reaction_summary of the game's slaps (`records`: reaction_records(), if made)."""
-        if records is None:
-            records = self.reaction_records()
-        return reaction_summary(records, self.false_starts, self.players)
+    def summary(self) -> list[dict]:
+        """reaction_summary of the game's slaps."""
+        return summary_of(map(_SUMMED, self.reactions), self.false_starts, self.players)
 
     def reaction_records(self) -> list[dict]:
         """Every slap of every closed catch: round, player, hand, card, face and value (None
         for a face-down card), ms since the onset, correct, won, contested, and by_ms: for the
         bottom hand the margin to the next hand, for a hand on top how much it lost by."""
-        # (REACTION_FIELDS spelt out in order: a dict display is made twice as fast as
-        # dict(zip(...)), and a game ends with a thousand of these)
-        return [{"round": rnd, "player": player, "hand": hand, "card": card, "face": face,
-                 "value": value, "ms": ms, "correct": correct, "won": won,
-                 "contested": contested, "by_ms": by_ms}
-                for rnd, player, hand, card, face, value, ms, correct, won, contested, by_ms
-                in self.reactions]
+        return _as_records(self.reactions)
 
     def outcome(self) -> Outcome:
         first = self.round_scores[0] if self.round_scores else self.scores()
@@ -827,7 +849,7 @@ class FliegenKlatschen(State):
         self._lists_cache = {
             "key": self._ons,
             "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
-            # per phase: key (see _seat_legal) -> legal actions of a seat without reveals
+            # per phase: key (see _legal_of) -> legal actions of a seat without reveals
             "catch": {}, "reveal": {}, "countdown": {},
             "reveals": None,  # (_downs, reveals, {key -> legal actions of the active seat})
             "up": None}  # (_downs, _face_up_by_face)
@@ -933,7 +955,7 @@ class FliegenKlatschen(State):
         other.__dict__.update(data)
         other._layout_cache = self._layout_cache
         other._table_cache = other._view_cache = other._lists_cache = None
-        other._legal = [None] * self.players
+        other._legal = None
         other._summary_cache = None
         other._changes, other._moves = self._changes, self._moves
         other._downs, other._ons = self._downs, self._ons
