@@ -64,7 +64,7 @@ import random
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from operator import attrgetter, eq, itemgetter, or_
+from operator import attrgetter, eq, itemgetter, mul, or_, sub
 
 from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -1165,10 +1165,8 @@ class FlyBot(Bot):
         self.reveal_due = None
         self.jump_due = None
         self._cards = self._ups = None  # the view's cards and the face-up ones among them
-
-    def around(self, ms: float) -> int:
-        """A time (ms) drawn around `ms`, skewed like people's."""
-        return sample_around(self.rng, ms)
+        self._xs = self._ys = ()        # where the face-up cards lie
+        self._catchable: list = []      # the catchable cards of this catch (_targets)
 
     def _face_up(self, view: dict) -> list:
         """The face-up cards of the view: worked out once per table (views share their list
@@ -1176,6 +1174,8 @@ class FlyBot(Bot):
         if view["cards"] is not self._cards:
             self._cards = view["cards"]
             self._ups = [c for c in self._cards if c["up"]]
+            self._xs = [c["x"] for c in self._ups]
+            self._ys = [c["y"] for c in self._ups]
         return self._ups
 
     # Quiet (game.bots): between its moments it looks at nothing but whether a new catch or a
@@ -1195,7 +1195,7 @@ class FlyBot(Bot):
             self.turn_key = key
             self.reveal_due = self.jump_due = None
             if view["turn"] == self.seat:
-                delay = self.around(self.player.reveal_ms)
+                delay = sample_around(self.rng, self.player.reveal_ms)
                 self.reveal_due = now + min(delay, TURN_MS - 300)
             elif self.rng.random() < self.player.false_start and _flies(self._face_up(view)):
                 self.jump_due = now + self.simple.sample(self.rng)
@@ -1203,7 +1203,9 @@ class FlyBot(Bot):
             if now < self.reveal_due:
                 return [], self.reveal_due
             self.reveal_due = None
-            reveals = list(compress(legal, map(isinstance, legal, repeat(Reveal))))
+            # The active seat's legal actions list its reveals first (_legal_of): found by
+            # halving, not by looking at the hundreds of slaps after them.
+            reveals = legal[:bisect_left(legal, True, key=_not_reveal)]
             return ([self.rng.choice(reveals)] if reveals else []), None
         if self.jump_due is not None:
             if now < self.jump_due:
@@ -1229,12 +1231,13 @@ class FlyBot(Bot):
                 claimed = {s["card"]: s["t"] for s in catch["slaps"]
                            if s["bottom"] and s["correct"]}
             if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
-                free = [c for c in self._targets(view) if c["card"] not in claimed]
+                free = [c for c in self._catchable if c["card"] not in claimed]
                 if not free:
                     self.plan.remove(step)
                     continue
-                target = max(free, key=lambda c: c["value"])
-                step[0] = now + self.around(RETARGET_MS) + self._steer(view, target)
+                target = max(free, key=_VALUE)
+                step[0] = (now + sample_around(self.rng, RETARGET_MS)
+                           + self._steer(view, target))
                 step[2] = target["card"]
                 continue
             self.plan.remove(step)
@@ -1256,44 +1259,49 @@ class FlyBot(Bot):
         self.hand_at = (target["x"], target["y"])
         if not ups:
             return 0
-
-        def far(c):
-            return math.hypot((c["x"] - x) * TABLE_ASPECT, c["y"] - y)
-
-        if min(ups, key=far)["card"] == target["card"]:
+        # How far each face-up card lies from the hand, hypot((x - hand x) * TABLE_ASPECT,
+        # y - hand y), worked out in C; the nearest is the first at the least distance.
+        far = list(map(math.hypot, map(mul, map(sub, self._xs, repeat(x)), repeat(TABLE_ASPECT)),
+                       map(sub, self._ys, repeat(y))))
+        if ups[far.index(min(far))]["card"] == target["card"]:
             return 0
         pitch = 1000 * TABLE_ASPECT / math.sqrt(len(ups))
-        snaps = max(1, min(6, round(far(target) / pitch)))
-        return sum(self.around(self.player.step_ms) for _ in range(snaps))
+        away = math.hypot((target["x"] - x) * TABLE_ASPECT, target["y"] - y)
+        snaps = max(1, min(6, round(away / pitch)))
+        rng, step_ms = self.rng, self.player.step_ms
+        return sum([sample_around(rng, step_ms) for _ in range(snaps)])
 
     def _make_plan(self, view: dict, now: int) -> list:
         catch = view["catch"]
-        who = self.player
-        targets = sorted(self._targets(view), key=lambda c: -c["value"])
+        who, rng = self.player, self.rng
+        self._catchable = self._targets(view)  # (for the whole catch: no card moves in it)
+        # (the fattest first; reverse keeps equals in table order, as a key of -value would)
+        targets = sorted(self._catchable, key=_VALUE, reverse=True)
         ups = self._face_up(view)
-        wrong = [c for c in ups if c["card"] not in catch["cards"]]
-        colours = len({c["face"] for c in ups if c["face"] != SWATTER})
-        choose = who.choose * (hick_ms(max(1, colours)) - hick_ms(1))
-        form = self.rng.lognormvariate(0.0, FORM_SIGMA)  # this catch's (see above)
-        due = catch["onset"] + self.simple.sample(self.rng) + self.around(
-            (choose + who.scan_ms * len(ups)) * form)
+        cards = catch["cards"]
+        wrong = [c for c in ups if c["card"] not in cards]
+        colours = len({c["face"] for c in ups} - {SWATTER})
+        choose = who.choose * _HICK_EXTRA[max(1, colours)]
+        form = rng.lognormvariate(0.0, FORM_SIGMA)  # this catch's (see above)
+        due = catch["onset"] + self.simple.sample(rng) + sample_around(
+            rng, (choose + who.scan_ms * len(ups)) * form)
         plan = []
         for hand in range(view["hands"]):
             if catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]:
                 continue
-            roll = self.rng.random()
+            roll = rng.random()
             if wrong and roll < who.wrong:
-                target, aiming = self.rng.choice(wrong), False
+                target, aiming = rng.choice(wrong), False
             elif targets:
                 pick = 0
                 if len(targets) > 1 and roll < who.wrong + who.small:
-                    pick = self.rng.randrange(1, len(targets))
+                    pick = rng.randrange(1, len(targets))
                 target, aiming = targets.pop(pick), True
             else:
                 continue
             due += self._steer(view, target)
             plan.append([max(due, now), hand, target["card"], aiming])
-            due += self.around(who.second_ms)
+            due += sample_around(rng, who.second_ms)
         return plan
 
 
@@ -1305,6 +1313,15 @@ class FlyBot(Bot):
 
 def _flies(cards: list) -> list:
     return [c for c in cards if c["face"] != SWATTER]
+
+
+def _not_reveal(action) -> bool:
+    return type(action) is not Reveal
+
+
+_VALUE = itemgetter("value")
+# The choosing time above a simple reaction, by the number of colours face up (1 to 6).
+_HICK_EXTRA = [0.0] + [hick_ms(n) - hick_ms(1) for n in range(1, len(COLOURS) + 1)]
 
 
 
