@@ -1172,10 +1172,10 @@ class FlyBot(Bot):
         """The face-up cards of the view: worked out once per table (views share their list
         of cards until a card moves)."""
         if view["cards"] is not self._cards:
-            self._cards = view["cards"]
-            self._ups = [c for c in self._cards if c["up"]]
-            self._xs = [c["x"] for c in self._ups]
-            self._ys = [c["y"] for c in self._ups]
+            cards = self._cards = view["cards"]
+            self._ups = list(compress(cards, map(_UP, cards)))  # (walked in C)
+            self._xs = list(map(_X, self._ups))
+            self._ys = list(map(_Y, self._ups))
         return self._ups
 
     # Quiet (game.bots): between its moments it looks at nothing but whether a new catch or a
@@ -1211,8 +1211,8 @@ class FlyBot(Bot):
             if now < self.jump_due:
                 return [], self.jump_due
             self.jump_due = None
-            card = max(_flies(self._face_up(view)), key=lambda c: c["value"])["card"]
-            slap = Slap(0, card)
+            card = max(_flies(self._face_up(view)), key=_VALUE)["card"]
+            slap = SLAPS[0][card]
             return ([slap] if slap in legal else []), None
         return [], None
 
@@ -1241,7 +1241,7 @@ class FlyBot(Bot):
                 step[2] = target["card"]
                 continue
             self.plan.remove(step)
-            slap = Slap(hand, card)
+            slap = SLAPS[hand][card]  # (the game's own objects: the core knows them)
             # The hand can still slap unless it is used or frozen: its slaps (on every card
             # on the table, as the planned one is while the catch lasts) are then legal.
             # (Asked of the view: `slap in legal` compares with hundreds of actions.)
@@ -1319,7 +1319,7 @@ def _not_reveal(action) -> bool:
     return type(action) is not Reveal
 
 
-_VALUE = itemgetter("value")
+_VALUE, _UP, _X, _Y = itemgetter("value"), itemgetter("up"), itemgetter("x"), itemgetter("y")
 # The choosing time above a simple reaction, by the number of colours face up (1 to 6).
 _HICK_EXTRA = [0.0] + [hick_ms(n) - hick_ms(1) for n in range(1, len(COLOURS) + 1)]
 
