@@ -64,7 +64,7 @@ import random
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from operator import attrgetter, eq, itemgetter, mul, or_, sub
+from operator import eq, itemgetter, mul, or_, sub
 
 from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -397,8 +397,8 @@ class FliegenKlatschen(State):
                 if p == turn:
                     kept = lists["reveals"]
                     if kept is None or kept[0] != self._downs:
-                        kept = lists["reveals"] = (
-                            self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
+                        down = cards_at(self.place, DOWN)
+                        kept = lists["reveals"] = (self._downs, _pick(REVEALS, down), {}, down)
                     known, reveals = kept[2], kept[1]
                 actions = known.get(key)
                 if actions is None:
@@ -800,7 +800,8 @@ class FliegenKlatschen(State):
             return
         reveals, up = lists["reveals"], lists["up"]
         if reveals is not None and reveals[0] == self._downs - 1:
-            lists["reveals"] = (self._downs, _without(reveals[1], (card,)), {})
+            down, (kept,) = _without(reveals[3], (reveals[1],), (card,))
+            lists["reveals"] = (self._downs, kept, {}, down)
         if up is not None and up[0] == self._downs - 1:
             insort(up[1][self.face[card]], card)
             lists["up"] = (self._downs, up[1])
@@ -818,10 +819,12 @@ class FliegenKlatschen(State):
                     up[1][face[card]].remove(card)
             else:
                 up = None
+            on, slaps = _without(lists["on"], lists["slaps"], cards)
             self._lists_cache = {
-                "key": self._ons, "slaps": [_without(slaps, cards) for slaps in lists["slaps"]],
+                "key": self._ons, "on": on, "slaps": slaps,
                 "catch": {}, "reveal": {}, "countdown": {},
-                "reveals": None if reveals is None else (*reveals[:2], {}), "up": up}
+                "reveals": None if reveals is None else (reveals[0], reveals[1], {}, reveals[3]),
+                "up": up}
 
     def _face_up_by_face(self) -> dict:
         """The face-up cards by face (every colour and the swatter, in card order), kept with
@@ -847,11 +850,12 @@ class FliegenKlatschen(State):
             return cache
         on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place)))
         self._lists_cache = {
-            "key": self._ons,
+            "key": self._ons, "on": on_table,  # (the cards of the slaps, in order)
             "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
             # per phase: key (see _legal_of) -> legal actions of a seat without reveals
             "catch": {}, "reveal": {}, "countdown": {},
-            "reveals": None,  # (_downs, reveals, {key -> legal actions of the active seat})
+            # (_downs, reveals, {key -> legal actions of the active seat}, their cards)
+            "reveals": None,
             "up": None}  # (_downs, _face_up_by_face)
         return self._lists_cache
 
@@ -1058,16 +1062,17 @@ def face_up(place: list) -> list:
         return found
 
 
-def _without(actions: list, cards) -> list:
-    """A copy of `actions` (reveals or slaps of one hand, in card order, every card once)
-    without those on `cards`, each of which it holds."""
-    actions = list(actions)
-    for card in cards:
-        del actions[bisect_left(actions, card, key=_CARD_OF)]
-    return actions
-
-
-_CARD_OF = attrgetter("card")
+def _without(cards_of: list, actions: list, gone) -> tuple[list, list]:
+    """Copies of `cards_of` (cards in order) and of each list in `actions` (one action per
+    card of `cards_of`: reveals, or the slaps of a hand) without the cards in `gone`, each of
+    which `cards_of` holds. (The place of a card is found among ints, compared in C.)"""
+    cards_of, actions = cards_of[:], [kept[:] for kept in actions]
+    for card in gone:
+        i = bisect_left(cards_of, card)
+        del cards_of[i]
+        for kept in actions:
+            del kept[i]
+    return cards_of, actions
 
 
 def _pick(items: list, indices: list) -> list:
