@@ -375,43 +375,54 @@ class FliegenKlatschen(State):
         # (the active seat's, with its reveals, once per card turned), keyed by what decides
         # it in this phase: the seat's frozen hands, and in a catch its used ones (and whether
         # it may still void), in the reveal phase whether slaps are too late and whose turn.
-        # (Keys are unpacked tuples: made in C.)
+        # (Keys are unpacked tuples, made in C; a seat whose hands are as the seat's before
+        # gets its list without one: after a change every seat is asked, mostly all alike.)
         frozen, found = self.frozen, []
+        same = actions = None  # the hands of the seat before (a catch: frozen, used), its list
         if phase == "catch":
             used, known = self.catch["used"], lists["catch"]
             void = self.catch["voids"] < MAX_VOIDS
             for p in seats:
-                key = (*frozen[p], *used[p], void)
-                actions = known.get(key)
-                if actions is None:
-                    actions = known[key] = self._made_legal((), map(or_, frozen[p], used[p]),
-                                                            void)
+                hands = frozen[p], used[p]
+                if hands != same:
+                    same, key = hands, (*frozen[p], *used[p], void)
+                    actions = known.get(key)
+                    if actions is None:
+                        actions = known[key] = self._made_legal(
+                            (), map(or_, frozen[p], used[p]), void)
                 found.append(actions)
         elif phase == "reveal":
             late = self.now < self.grace_until  # (slaps are refused as too late)
             turn, started = self.turn, self.turn_started
             for p in seats:
                 # (each turn its own lists: a new turn is news to a CPU, see FlyBot.quiet)
-                key = (*frozen[p], late, turn, started)
-                known, reveals = lists["reveal"], ()
                 if p == turn:
                     kept = lists["reveals"]
                     if kept is None or kept[0] != self._downs:
                         down = cards_at(self.place, DOWN)
                         kept = lists["reveals"] = (self._downs, _pick(REVEALS, down), {}, down)
-                    known, reveals = kept[2], kept[1]
-                actions = known.get(key)
-                if actions is None:
-                    actions = known[key] = self._made_legal(
-                        reveals, [f or late for f in frozen[p]], False)
+                    key = (*frozen[p], late, turn, started)
+                    mine = kept[2].get(key)
+                    if mine is None:
+                        mine = kept[2][key] = self._made_legal(
+                            kept[1], [f or late for f in frozen[p]], False)
+                    found.append(mine)
+                    continue
+                if frozen[p] != same:
+                    same, key = frozen[p], (*frozen[p], late, turn, started)
+                    actions = lists["reveal"].get(key)
+                    if actions is None:
+                        actions = lists["reveal"][key] = self._made_legal(
+                            (), [f or late for f in frozen[p]], False)
                 found.append(actions)
         else:  # the countdown after a void: a slap is a false start
             known = lists["countdown"]
             for p in seats:
-                key = tuple(frozen[p])
-                actions = known.get(key)
-                if actions is None:
-                    actions = known[key] = self._made_legal((), frozen[p], False)
+                if frozen[p] != same:
+                    same, key = frozen[p], tuple(frozen[p])
+                    actions = known.get(key)
+                    if actions is None:
+                        actions = known[key] = self._made_legal((), frozen[p], False)
                 found.append(actions)
         return found
 
@@ -492,7 +503,7 @@ class FliegenKlatschen(State):
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
         up = self._face_up_by_face()
-        counts = [len(up[c]) for c in COLOURS]
+        counts = list(map(len, map(up.__getitem__, COLOURS)))
         if opens_with(counts, self.face[card]):
             colours = catchable_of(counts)
             if colours:
@@ -699,7 +710,8 @@ class FliegenKlatschen(State):
                            "closed": at, "players": result, "contests": contests}
         self.catch = None
         self.early = [0] * players
-        self.frozen = [[False] * self.hands for _ in range(players)]
+        if True in chain.from_iterable(self.frozen):  # (most catches: none false-started)
+            self.frozen = [[False] * self.hands for _ in range(players)]
         self.grace_until = at + GRACE_MS
         self.phase = "reveal"
         # Every slap is a reaction time (kind "slap", from the onset; correct: the right
