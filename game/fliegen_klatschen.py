@@ -400,7 +400,7 @@ class FliegenKlatschen(State):
                     kept = lists["reveals"]
                     if kept is None or kept[0] != self._downs:
                         down = cards_at(self.place, DOWN)
-                        kept = lists["reveals"] = (self._downs, _pick(REVEALS, down), {}, down)
+                        kept = lists["reveals"] = [self._downs, _pick(REVEALS, down), {}, down]
                     key = (*frozen[p], late, turn, started)
                     mine = kept[2].get(key)
                     if mine is None:
@@ -812,11 +812,11 @@ class FliegenKlatschen(State):
             return
         reveals, up = lists["reveals"], lists["up"]
         if reveals is not None and reveals[0] == self._downs - 1:
-            down, (kept,) = _without(reveals[3], (reveals[1],), (card,))
-            lists["reveals"] = (self._downs, kept, {}, down)
+            _drop(reveals[3], (reveals[1],), (card,))
+            reveals[0], reveals[2] = self._downs, {}
         if up is not None and up[0] == self._downs - 1:
             insort(up[1][self.face[card]], card)
-            lists["up"] = (self._downs, up[1])
+            up[0] = self._downs
 
     def _left_table(self, cards: list) -> None:
         """`cards` (face up) left the table: the kept slaps and face-up cards lose them (see
@@ -824,19 +824,18 @@ class FliegenKlatschen(State):
         self._ons += 1
         lists = self._lists_cache
         if lists is not None and lists["key"] == self._ons - 1:
-            reveals, up = lists["reveals"], lists["up"]
+            lists["key"] = self._ons
+            up = lists["up"]
             if up is not None and up[0] == self._downs:
                 face = self.face
                 for card in cards:
                     up[1][face[card]].remove(card)
             else:
-                up = None
-            on, slaps = _without(lists["on"], lists["slaps"], cards)
-            self._lists_cache = {
-                "key": self._ons, "on": on, "slaps": slaps,
-                "catch": {}, "reveal": {}, "countdown": {},
-                "reveals": None if reveals is None else (reveals[0], reveals[1], {}, reveals[3]),
-                "up": up}
+                lists["up"] = None
+            _drop(lists["on"], lists["slaps"], cards)
+            lists["catch"], lists["reveal"], lists["countdown"] = {}, {}, {}
+            if lists["reveals"] is not None:
+                lists["reveals"][2] = {}
 
     def _face_up_by_face(self) -> dict:
         """The face-up cards by face (every colour and the swatter, in card order), kept with
@@ -850,13 +849,15 @@ class FliegenKlatschen(State):
             face = self.face
             for i in face_up(self.place):
                 by_face[face[i]].append(i)
-            up = lists["up"] = (self._downs, by_face)
+            up = lists["up"] = [self._downs, by_face]
         return up[1]
 
     def _lists(self) -> dict:
         """The slaps the cards on the table allow and the legal actions made of them, made once
         per change of which cards lie on the table; the reveals (and the active seat's legal
-        actions) and the face-up cards once per change of which lie face down."""
+        actions) and the face-up cards once per change of which lie face down. A card turned up
+        or leaving the table is taken out of them in place (_revealed, _left_table): they are
+        the game's own, never handed out (legal actions are copies)."""
         cache = self._lists_cache
         if cache is not None and cache["key"] == self._ons:
             return cache
@@ -866,9 +867,9 @@ class FliegenKlatschen(State):
             "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
             # per phase: key (see _legal_of) -> legal actions of a seat without reveals
             "catch": {}, "reveal": {}, "countdown": {},
-            # (_downs, reveals, {key -> legal actions of the active seat}, their cards)
+            # [_downs, reveals, {key -> legal actions of the active seat}, their cards]
             "reveals": None,
-            "up": None}  # (_downs, _face_up_by_face)
+            "up": None}  # [_downs, _face_up_by_face]
         return self._lists_cache
 
     def _table_cards(self) -> list:
@@ -1074,17 +1075,16 @@ def face_up(place: list) -> list:
         return found
 
 
-def _without(cards_of: list, actions: list, gone) -> tuple[list, list]:
-    """Copies of `cards_of` (cards in order) and of each list in `actions` (one action per
-    card of `cards_of`: reveals, or the slaps of a hand) without the cards in `gone`, each of
-    which `cards_of` holds. (The place of a card is found among ints, compared in C.)"""
-    cards_of, actions = cards_of[:], [kept[:] for kept in actions]
+def _drop(cards_of: list, actions, gone) -> None:
+    """Take the cards in `gone` out of `cards_of` (cards in order, each of `gone` among them)
+    and their actions out of each list in `actions` (one action per card of `cards_of`:
+    reveals, or the slaps of a hand). In place: the lists the game keeps to make legal
+    actions of, never handed out. (A card is found among ints, compared in C.)"""
     for card in gone:
         i = bisect_left(cards_of, card)
         del cards_of[i]
         for kept in actions:
             del kept[i]
-    return cards_of, actions
 
 
 def _pick(items: list, indices: list) -> list:
