@@ -645,29 +645,46 @@ class FliegenKlatschen(State):
         slaps = catch["slaps"]
         players = self.players
         place, stacks, discard, early = self.place, self.stacks, self.discard, self.early
+        rnd, face, value = self.round, self.face, self.value
         self._moves += 1
+        # One pass over the slaps: each seat's slaps, wrong ones and flies won, the reaction
+        # records (REACTION_FIELDS; a face-down card's face stays unknown: no card has moved
+        # yet) and reaction times. A bottom hand's record learns its margin from the first
+        # hand to come down on top of it.
         by_seat: list = [[] for _ in range(players)]
-        margin: dict = {}  # card -> how far its bottom hand came before the next hand on it
+        wrong, won = [0] * players, [[] for _ in range(players)]
+        rows, timed, under = [], [], {}  # (under: card -> the record of its bottom hand)
         for s in slaps:
-            by_seat[s["player"]].append(s)
-            if not s["bottom"] and s["card"] not in margin:
-                margin[s["card"]] = s["by_ms"]
+            p, card, ms, correct = s["player"], s["card"], s["ms"], s["correct"]
+            by_seat[p].append(s)
+            known = place[card] != DOWN
+            if s["bottom"]:
+                row = [rnd, p, s["hand"], card, face[card] if known else None,
+                       value[card] if known else None, ms, correct, correct, False, None]
+                under[card] = row
+                if correct:
+                    won[p].append(card)
+            else:
+                row = [rnd, p, s["hand"], card, face[card] if known else None,
+                       value[card] if known else None, ms, correct, False, True, s["by_ms"]]
+                bottom = under[card]
+                if not bottom[9]:  # the first on top: the bottom hand's margin
+                    bottom[9], bottom[10] = True, s["by_ms"]
+            if not correct:
+                wrong[p] += 1
+            rows.append(row)
+            timed.append(reaction_data(p, "slap", ms, correct))
+        self.reactions += rows
         result, gone = [], []
         for p, mine in enumerate(by_seat):
             if not mine:  # (most seats, with many players)
                 result.append({"player": p, "slaps": [], "gained": [], "penalties": 0,
                                "lost": [], "false_starts": early[p]})
                 continue
-            wrong, gained, lost = 0, [], []
-            for s in mine:
-                if not s["correct"]:
-                    wrong += 1
-                elif s["bottom"]:
-                    gained.append(s["card"])
-            stack = stacks[p]
-            if wrong and stack:  # the flies caught before this catch, the last one first
-                lost = stack[-wrong:][::-1]
-                del stack[-wrong:]
+            lost, gained, stack = [], won[p], stacks[p]
+            if wrong[p] and stack:  # the flies caught before this catch, the last one first
+                lost = stack[-wrong[p]:][::-1]
+                del stack[-wrong[p]:]
                 for card in lost:
                     place[card] = DISCARD
                 discard += lost
@@ -675,31 +692,18 @@ class FliegenKlatschen(State):
                 place[card] = STACK
             stack += gained
             gone += gained
-            result.append({"player": p, "slaps": mine, "gained": gained, "penalties": wrong,
+            result.append({"player": p, "slaps": mine, "gained": gained, "penalties": wrong[p],
                            "lost": lost, "false_starts": early[p]})
         contests = []
-        if margin:  # hands came down on top of others: who beat whom on each such card
+        if len(under) < len(slaps):  # hands came down on top of others: who beat whom
             for s in slaps:
-                if s["bottom"] and s["card"] in margin:
+                if s["bottom"] and under[s["card"]][9]:
                     card = s["card"]
                     contests.append({
                         "card": card, "winner": s["player"], "hand": s["hand"], "ms": s["ms"],
                         "correct": s["correct"],
                         "beaten": [[x["player"], x["hand"], x["by_ms"]] for x in slaps
                                    if x["card"] == card and not x["bottom"]]})
-        rnd, face, value, reactions = self.round, self.face, self.value, self.reactions
-        for s in slaps:  # (REACTION_FIELDS; a face-down card's face stays unknown)
-            card = s["card"]
-            known = place[card] != DOWN
-            if s["bottom"]:
-                by_ms = margin.get(card)
-                reactions.append([rnd, s["player"], s["hand"], card,
-                                  face[card] if known else None, value[card] if known else None,
-                                  s["ms"], s["correct"], s["correct"], by_ms is not None, by_ms])
-            else:
-                reactions.append([rnd, s["player"], s["hand"], card,
-                                  face[card] if known else None, value[card] if known else None,
-                                  s["ms"], s["correct"], False, True, s["by_ms"]])
         trigger = catch["trigger"]
         if face[trigger] == SWATTER:
             place[trigger] = DISCARD
@@ -714,10 +718,9 @@ class FliegenKlatschen(State):
             self.frozen = [[False] * self.hands for _ in range(players)]
         self.grace_until = at + GRACE_MS
         self.phase = "reveal"
-        # Every slap is a reaction time (kind "slap", from the onset; correct: the right
-        # colour), reported here, where the catch settles it (game/reactions.py). Only the
-        # event carries them: the state keeps its own compact records (self.reactions).
-        timed = [reaction_data(s["player"], "slap", s["ms"], s["correct"]) for s in slaps]
+        # Every slap is a reaction time (`timed`: kind "slap", from the onset; correct: the
+        # right colour), reported here, where the catch settles it (game/reactions.py). Only
+        # the event carries them: the state keeps its own compact records (self.reactions).
         return ([Event(CATCH_CLOSED, None, {**self.last_catch, "reactions": timed})]
                 + self._next_turn(at))
 
