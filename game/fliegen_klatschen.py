@@ -380,16 +380,11 @@ class FliegenKlatschen(State):
         frozen, found = self.frozen, []
         same = actions = None  # the hands of the seat before (a catch: frozen, used), its list
         if phase == "catch":
-            used, known = self.catch["used"], lists["catch"]
-            void = self.catch["voids"] < MAX_VOIDS
+            used = self.catch["used"]
             for p in seats:
                 hands = frozen[p], used[p]
                 if hands != same:
-                    same, key = hands, (*frozen[p], *used[p], void)
-                    actions = known.get(key)
-                    if actions is None:
-                        actions = known[key] = self._made_legal(
-                            (), map(or_, frozen[p], used[p]), void)
+                    same, actions = hands, self._catch_legal(p)
                 found.append(actions)
         elif phase == "reveal":
             late = self.now < self.grace_until  # (slaps are refused as too late)
@@ -426,6 +421,18 @@ class FliegenKlatschen(State):
                 found.append(actions)
         return found
 
+    def _catch_legal(self, player: int) -> list:
+        """The legal actions of seat `player` while a catch is open (see _legal_of); the lists
+        are those of the table now."""
+        catch, frozen = self.catch, self.frozen[player]
+        used, void = catch["used"][player], catch["voids"] < MAX_VOIDS
+        key = (*frozen, *used, void)
+        known = self._lists_cache["catch"]
+        actions = known.get(key)
+        if actions is None:
+            actions = known[key] = self._made_legal((), map(or_, frozen, used), void)
+        return actions
+
     def _made_legal(self, actions, blocked, void: bool) -> list:
         """`actions`, then the slaps of each hand not `blocked`, then VOID if `void`."""
         found = list(actions)
@@ -447,8 +454,11 @@ class FliegenKlatschen(State):
                 self._legal = None
             elif self._legal is not None:
                 # A slap that closed nothing changed the slapper's own hands (used, frozen)
-                # and stacks: no other seat's legal actions. (Made now: a driver asks next.)
-                self._legal[player] = self._legal_of((player,))[0]
+                # and stacks: no other seat's legal actions. (Made now: a driver asks next.
+                # The table is the one the kept lists were made for: cards leave it only
+                # when the phase changes.)
+                self._legal[player] = (self._catch_legal(player) if phase == "catch"
+                                       else self._legal_of((player,))[0])
             return events
         self._legal = None
         if isinstance(action, Reveal):
@@ -528,7 +538,7 @@ class FliegenKlatschen(State):
         catch["reopen_at"] = None
         self.phase = "catch"
         events = [Event(CATCH_OPENED, None, {
-            "colours": catch["colours"], "cards": list(catch["cards"]),
+            "colours": catch["colours"], "cards": catch["cards"],  # (never changed: shared)
             "trigger": catch["trigger"], "onset": at, "closes_at": catch["closes_at"],
             "reopened": reopened})]
         # (a fresh count: no hand has slapped; frozen hands may not)
