@@ -64,7 +64,7 @@ import random
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from operator import eq, itemgetter, mul, or_, sub
+from operator import eq, itemgetter, or_
 
 from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -1289,10 +1289,10 @@ class FlyBot(Bot):
         self.hand_at = (target["x"], target["y"])
         if not ups:
             return 0
-        # How far each face-up card lies from the hand, hypot((x - hand x) * TABLE_ASPECT,
-        # y - hand y), worked out in C; the nearest is the first at the least distance.
-        far = list(map(math.hypot, map(mul, map(sub, self._xs, repeat(x)), repeat(TABLE_ASPECT)),
-                       map(sub, self._ys, repeat(y))))
+        # How far each face-up card lies from the hand; the nearest is the first at the least
+        # distance.
+        hypot = math.hypot
+        far = [hypot((cx - x) * TABLE_ASPECT, cy - y) for cx, cy in zip(self._xs, self._ys)]
         if ups[far.index(min(far))]["card"] == target["card"]:
             return 0
         pitch = 1000 * TABLE_ASPECT / math.sqrt(len(ups))
