@@ -804,15 +804,19 @@ class FliegenKlatschen(State):
             return cache
         # A card's view entry is the same all round while it lies face down, and again while
         # it lies face up: made once and shared by the tables of the round (DOWN: the list of
-        # face-down entries by card; a card: its face-up entry).
+        # face-down entries by card; a card: its face-up entry; STACK: each card's entry in a
+        # winning stack, by card).
         entries = {}
         if cache is not None and cache["round"] == (self.round, self.layout_seed):
             entries = cache["entries"]
+        lists = self._lists_cache
+        if lists is not None and lists["key"] == self._ons:
+            on_table = lists["on"][:]  # (the legal actions' cards on the table, kept)
+        else:  # (compress and map walk the 112 places in C)
+            on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place)))
         self._table_cache = {
             "key": self._moves, "round": (self.round, self.layout_seed), "entries": entries,
-            # (compress and map walk the 112 places in C: cards move often)
-            "on_table": list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place))),
-            "cards": None, "stacks": None}  # made when a view asks for them
+            "on_table": on_table, "cards": None, "parts": None}  # made when a view asks
         return self._table_cache
 
     def _revealed(self, card: int) -> None:
@@ -890,7 +894,7 @@ class FliegenKlatschen(State):
         table = self._table()
         if table["cards"] is None:
             entries = table["entries"]
-            if not entries:  # every card's face-down entry, once a round
+            if DOWN not in entries:  # every card's face-down entry, once a round
                 backs, spread = self.layout()
                 entries[DOWN] = [None if xy is None else {
                     "card": i, "up": False, "back": backs[i], "x": xy[0], "y": xy[1],
@@ -905,15 +909,23 @@ class FliegenKlatschen(State):
                 cards[bisect_left(on_table, i)] = entry
         return table["cards"]
 
-    def _table_stacks(self) -> tuple:
-        """The view's stacks, scores and count of cards in the box, made once per change of
-        a card's place (as the cards are)."""
+    def _table_parts(self) -> dict:
+        """The parts of the view that change only when cards move (as a round's end moves
+        them): stacks, scores, the count of cards in the box, the discard, the round scores,
+        contenders and winners; made once per change of a card's place (as the cards are)."""
         table = self._table()
-        if table["stacks"] is None:
-            face, value = self.face, self.value
-            table["stacks"] = ([[[c, face[c], value[c]] for c in s] for s in self.stacks],
-                               self.scores(), self.place.count(BOX))
-        return table["stacks"]
+        if table["parts"] is None:
+            entries = table["entries"]
+            if STACK not in entries:
+                face, value = self.face, self.value
+                entries[STACK] = [[c, face[c], value[c]] for c in range(CARDS)]
+            stacked = entries[STACK].__getitem__
+            table["parts"] = {
+                "stacks": [list(map(stacked, s)) for s in self.stacks], "scores": self.scores(),
+                "box": self.place.count(BOX), "discard": list(self.discard),
+                "round_scores": [list(r) for r in self.round_scores],
+                "contenders": list(self.contenders), "winners": list(self.winners)}
+        return table["parts"]
 
     def _view(self, player: int | None) -> dict:
         """Everything is public except the faces of face-down cards and of the cards in the box.
@@ -926,27 +938,28 @@ class FliegenKlatschen(State):
         return {**cache[1], "me": player, "now": self.now}
 
     def _build_view(self, cards: list) -> dict:
-        stacks, scores, box = self._table_stacks()
         catch = None
         if self.catch is not None:
             c = self.catch
-            catch = {"trigger": c["trigger"], "colours": list(c["colours"]),
-                     "cards": list(c["cards"]), "onset": c["onset"],
+            # (its colours and cards, as its slap records, are never changed: shared)
+            catch = {"trigger": c["trigger"], "colours": c["colours"],
+                     "cards": c["cards"], "onset": c["onset"],
                      "closes_at": c["closes_at"], "reopen_at": c["reopen_at"], "voids": c["voids"],
-                     "slaps": list(c["slaps"]),  # (records are never changed: shared)
+                     "slaps": list(c["slaps"]),
                      "used": [list(u) for u in c["used"]]}
+        parts = self._table_parts()
         view = {
             "game": INFO.id, "me": None, "now": self.now, "phase": self.phase,
-            "round": self.round, "contenders": list(self.contenders), "hands": self.hands,
+            "round": self.round, "contenders": parts["contenders"], "hands": self.hands,
             "turn": self.turn, "turn_started": self.turn_started,
             "turn_deadline": self.turn_started + TURN_MS if self.phase == "reveal" else None,
             "too_late_until": self.grace_until,
             "cards": cards, "catch": catch, "frozen": [list(h) for h in self.frozen],
-            "stacks": stacks, "scores": scores, "discard": list(self.discard),
-            "box": box, "round_scores": [list(r) for r in self.round_scores],
+            "stacks": parts["stacks"], "scores": parts["scores"], "discard": parts["discard"],
+            "box": parts["box"], "round_scores": parts["round_scores"],
             "false_starts": list(self.false_starts),
             # The latest catch result is written once and never changed: shared, not copied.
-            "last_catch": self.last_catch, "winners": list(self.winners),
+            "last_catch": self.last_catch, "winners": parts["winners"],
         }
         if self.phase == "over":
             view["summary"] = self._summary_cache or self.summary()
