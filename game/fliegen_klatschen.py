@@ -1212,13 +1212,22 @@ class FlyBot(Bot):
 
     def _face_up(self, view: dict) -> list:
         """The face-up cards of the view: worked out once per table (views share their list
-        of cards until a card moves)."""
-        if view["cards"] is not self._cards:
-            cards = self._cards = view["cards"]
-            self._ups = list(compress(cards, map(_UP, cards)))  # (walked in C)
-            self._xs = list(map(_X, self._ups))
-            self._ys = list(map(_Y, self._ups))
+        of cards until a card moves), for every CPU at that table (see _table_seen)."""
+        cards = view["cards"]
+        if cards is not self._cards:
+            seen = FlyBot._table_seen
+            if seen[0] is not cards:
+                ups = list(compress(cards, map(_UP, cards)))  # (walked in C)
+                seen = FlyBot._table_seen = (cards, ups, list(map(_X, ups)),
+                                             list(map(_Y, ups)))
+            self._cards, self._ups, self._xs, self._ys = seen
         return self._ups
+
+    # The latest table a CPU looked at: its cards (the views' list), the face-up ones and
+    # where they lie. Every seat's view shares one list of cards until a card moves, so the
+    # first CPU to look at a new table works its face-up cards out for the others. (Kept by
+    # the very list: a table of another game is another list, and simply worked out anew.)
+    _table_seen: tuple = (None, [], [], [])
 
     # Quiet (game.bots): between its moments it looks at nothing but whether a new catch or a
     # new turn came (or the phase or round changed), and each of those hands it another legal
@@ -1288,9 +1297,8 @@ class FlyBot(Bot):
             # on the table, as the planned one is while the catch lasts) are then legal.
             # (Asked of the view: `slap in legal` compares with hundreds of actions.)
             if not (catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]):
-                wake = min((s[0] for s in self.plan), default=None)
-                return [slap], None if wake is None else max(wake, now + 1)
-        return [], min((step[0] for step in self.plan), default=None)
+                return [slap], max(min([s[0] for s in self.plan]), now + 1) if self.plan else None
+        return [], min([step[0] for step in self.plan]) if self.plan else None
 
     def _steer(self, view: dict, target: dict) -> int:
         """Time (ms) to steer the hand from where it rests to `target`, and move it there:
