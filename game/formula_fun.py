@@ -576,14 +576,17 @@ def plays_from(hand) -> list:
     plays = _PLAYS_FROM.get(key)
     if plays is None:
         kinds = sorted(set(hand))
-        plays = [Play((c,)) for c in kinds]
+        plays = [PLAYS[c,] for c in kinds]
         turbos = hand.count(TURBO)
         if turbos:
-            plays += [Play((c, TURBO)) for c in kinds if c != TURBO or turbos >= 2]
+            plays += [PLAYS[c, TURBO] for c in kinds if c != TURBO or turbos >= 2]
         _PLAYS_FROM[key] = plays
     return plays
 
 
+# One Play object per play, handed out in every legal list (the core keeps an action's log
+# entry on the object, so the same few objects are checked and encoded once).
+PLAYS = {cards: Play(cards) for cards in MOVES[1]}
 DRAW_ACTION = Draw()
 DRAW_ONLY = [DRAW_ACTION]  # the legal actions after a play (shared: read-only)
 _PLAYS_FROM: dict = {}  # hand (as a tuple) -> plays_from(hand); a few thousand hands at most
