@@ -703,7 +703,7 @@ class FormulaFunBot(Bot):
         unless a space is full."""
         cars = view["cars"]
         d = cars[view["moving"]]["d"]
-        behind = cars_behind(view)
+        behind = cars_behind(cars, view["order"], view["index"], d)
         for car in cars:
             if car["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
                 return self.values_by_landing(view, plays, d, URGENCIES[behind])
@@ -749,15 +749,14 @@ class FormulaFunBot(Bot):
 FOURTH_LANE = ROW - 1
 
 
-def cars_behind(view: dict) -> int:
-    """How many cars stand behind the car to move (on spaces further back), in a view of the
-    race phase (before it moves). The round's order lists the cars leader first as they stood
-    when it began: the cars after the mover have not moved yet, and those before it have moved
-    on (or stayed), so the cars behind it are those after it in the order but for the ones
-    beside it on its own space (which come first)."""
-    cars, order = view["cars"], view["order"]
-    d = cars[view["moving"]]["d"]
-    after = view["index"] + 1
+def cars_behind(cars: list, order: list, index: int, d: int) -> int:
+    """How many cars stand behind the car to move (on spaces further back), from a view of the
+    race phase (before it moves): its "cars", "order", "index" and the mover's d. The round's
+    order lists the cars leader first as they stood when it began: the cars after the mover
+    have not moved yet, and those before it have moved on (or stayed), so the cars behind it
+    are those after it in the order but for the ones beside it on its own space (which come
+    first)."""
+    after = index + 1
     while after < len(order) and cars[order[after]]["d"] == d:
         after += 1
     return len(order) - after

@@ -95,7 +95,8 @@ def test_kept_records_cars_behind_and_the_standing_equal_fresh_ones(players):
         if state.phase == RACE:  # (cars_behind is for the car about to move)
             mover = pos[state.moving_car()]
             behind = sum(1 for car in racing if pos[car] < mover)
-            assert cars_behind(state.view(state.current_player())) == behind
+            view = state.view(state.current_player())
+            assert cars_behind(view["cars"], view["order"], view["index"], mover) == behind
             checked[0] += 1
     assert checked[0] > 50
 
