@@ -57,7 +57,7 @@ from __future__ import annotations
 import copy
 import random
 from bisect import insort
-from itertools import chain, combinations_with_replacement
+from itertools import chain
 from collections import Counter
 from dataclasses import dataclass
 
@@ -633,26 +633,37 @@ CARD_CODE = {card: 1 << 3 * k for k, card in enumerate(sorted(CARDS))}
 # values), the number of cars behind (as URGENCIES counts them) and the label of the space it
 # starts from: AIMED[slot][behind][label][cards] = (score, label, code). The same sums in the
 # same order as values() makes them (so the very same floats).
+_PLAY_CODE = {cards: sum(CARD_CODE[c] for c in cards) for cards in MOVES[1]}
 _AIMED = {(slot, urgency): [{cards: (urgency * length - PRICE[cards]
                                        - (slot if len(cards) == 2 else 0.0),
-                                       label(on + length), sum(CARD_CODE[c] for c in cards))
+                                       LABELS[on + length], _PLAY_CODE[cards])
                                for cards, length in MOVES[on].items()} if on else None
                               for on in range(11)]
           for slot in set(HAND_SLOT.values()) for urgency in set(URGENCIES)}
 AIMED = {slot: [_AIMED[slot, urgency] for urgency in URGENCIES] for slot in set(HAND_SLOT.values())}
 
 # The hard driver's look ahead: the best NEXT_GAIN of the cards left in hand after a play, per
-# label (index 0 unused), by the code of the cards left: every hand of up to four cards (what a
-# hand of five keeps after a play); 0.0 with none left. Each is the better of its first card's
-# gain and the best of the others.
+# label (index 0 unused), by the code of the cards left: every sorted hand of up to four cards
+# (what a hand of five keeps after a play); 0.0 with none left. Made hand size by hand size: a
+# card put before a hand (no later in the order than its first card) adds its own gains.
 _GAINS = {card: (0.0, *(NEXT_GAIN[on][card] for on in range(1, 11))) for card in CARDS}
 BEST_NEXT = {0: (0.0,) * 11}
-BEST_NEXT.update((CARD_CODE[card], gains) for card, gains in _GAINS.items())
+_kinds = sorted(CARDS)
+_firsts = {}  # code of each hand of the last size -> its first card
+for _card in _kinds:
+    BEST_NEXT[CARD_CODE[_card]] = _GAINS[_card]
+    _firsts[CARD_CODE[_card]] = _card
 for _size in range(2, HAND):
-    for _rest in combinations_with_replacement(sorted(CARDS), _size):
-        _others = sum(CARD_CODE[card] for card in _rest[1:])
-        BEST_NEXT[CARD_CODE[_rest[0]] + _others] = tuple(
-            map(max, _GAINS[_rest[0]], BEST_NEXT[_others]))
+    _longer = {}
+    for _code, _first in _firsts.items():
+        for _card in _kinds:
+            if _card > _first:
+                break
+            BEST_NEXT[_code + CARD_CODE[_card]] = (
+                BEST_NEXT[_code] if _card == _first  # (a card it holds already)
+                else tuple(map(max, _GAINS[_card], BEST_NEXT[_code])))
+            _longer[_code + CARD_CODE[_card]] = _card
+    _firsts = _longer
 
 
 class FormulaFunBot(Bot):
