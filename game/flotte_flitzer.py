@@ -249,6 +249,7 @@ class Draw:
 
 PLACES = tuple(Place(lane) for lane in range(LANES))
 STEERS = tuple(Steer(lane) for lane in range(LANES))
+DRAW_ACTION, AGAIN_ACTION, STOP_ACTION = Draw(), RiskAgain(), RiskStop()   # (shared: frozen)
 
 
 # --- Movement on a table of positions (shared by the state and the bots) ------------------------
@@ -260,20 +261,29 @@ def row_count(pos, row: int) -> int:
 
 
 ALL_LANES = list(range(LANES))
+CAR_IDS = range(CARS)
+# Bit l of a mask set: lane l is taken. FREE_LANES[mask] lists the free lanes.
+FREE_LANES = [[lane for lane in ALL_LANES if not mask >> lane & 1] for mask in range(1 << LANES)]
+FULL = (1 << LANES) - 1         # the mask of a row with every lane taken
 
 
-def free_table(pos) -> list:
-    """The free lanes of every row, made once per look at the table (legal_actions is hot).
-    The lists are shared (one per set of taken lanes): read-only."""
+def taken_masks(pos) -> list:
+    """Per row, the mask of its taken lanes (the state keeps this table: see _put)."""
     taken = [0] * ROWS
     for p in pos:
         if p is not None:
             taken[p[0]] |= 1 << p[1]
-    return list(map(FREE_LANES.__getitem__, taken))
+    return taken
 
 
-# Bit l of a mask set: lane l is taken. FREE_LANES[mask] lists the free lanes.
-FREE_LANES = [[lane for lane in ALL_LANES if not mask >> lane & 1] for mask in range(1 << LANES)]
+def grid_of(pos) -> list:
+    """grid[row * LANES + lane]: the car on a space or None; a row before row 0 reads the
+    spare empty row at the end (the state keeps this table: see _put)."""
+    grid = [None] * ((ROWS + 1) * LANES)
+    for car, p in enumerate(pos):
+        if p is not None:
+            grid[p[0] * LANES + p[1]] = car
+    return grid
 
 
 def free_lanes(pos, row: int) -> list[int]:
@@ -285,15 +295,15 @@ def free_lanes(pos, row: int) -> list[int]:
     return FREE_LANES[taken][:]
 
 
-def target_of(pos, car: int, rows: int, free=None):
+def target_of(pos, car: int, rows: int, taken=None):
     """Where a move of `rows` (negative: backwards) takes `car`: ("finish", None), ("forfeit",
     None) or ("row", row). All or nothing: only the end row counts, rows passed may be full
     (Correction 1); a backwards move may not end behind the finish line (Correction 4).
-    `free`: free_table(pos), if the caller has it."""
+    `taken`: taken_masks(pos), if the caller has it."""
     row = pos[car][0] + rows
     if row > LAST_ROW:
         return "finish", None
-    if row < 0 or not (free[row] if free is not None else free_lanes(pos, row)):
+    if row < 0 or (taken[row] == FULL if taken is not None else not free_lanes(pos, row)):
         return "forfeit", None
     return "row", row
 
@@ -311,18 +321,19 @@ def car_at(pos, row: int, lane: int):
 
 def auto_lane(pos, row: int, lane: int, free=None) -> int:
     """The lane a car takes in a move decided by turned-up cards (DESIGN): its own lane if it
-    is free, else the nearest free one, the inner one on a tie. `free`: free_lanes(pos, row),
-    if the caller has it."""
+    is free, else the nearest free one, the inner one on a tie. `free`: the free lanes of
+    `row`, if the caller has them."""
     free = free_lanes(pos, row) if free is None else free
     return min(free, key=lambda other: (abs(other - lane), other))
 
 
-def skid_row(pos, car: int, free=None):
+def skid_row(pos, car: int, taken=None):
     """Schleudern: back to the row of the rearmost car in the race (Correction 3); None when
-    nothing happens (the car is there already, or that row is full). `free`: a free_table
-    that tells the free lanes of rows other than the car's, if the caller has one."""
+    nothing happens (the car is there already, or that row is full). `taken`:
+    taken_masks(pos), if the caller has it."""
     row = rearmost_row(pos)
-    if row >= pos[car][0] or not (free[row] if free is not None else free_lanes(pos, row)):
+    if row >= pos[car][0] or (taken[row] == FULL if taken is not None
+                              else not free_lanes(pos, row)):
         return None
     return row
 
@@ -348,52 +359,53 @@ def cars_allowed(card: Card, pos) -> list[int]:
 NO_CHOICE = [-1]  # the lanes of a move with nothing to choose (shared: read-only)
 
 
-def plan(card: Card, pos, car: int, free=None):
+def plan(card: Card, pos, car: int, taken=None, grid=None):
     """What playing `card` for `car` offers: (lanes, follower, follow_lanes).
 
     lanes: the lanes the car may end in ([-1]: nothing to choose: the move finishes, is
     forfeited, or turned-up cards decide). follower: the slipstreaming car or None;
-    follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand.
-    Lists from `free` (and NO_CHOICE) are shared: read-only."""
+    follow_lanes likewise ([-1] without a choice). `taken`: taken_masks(pos) and `grid`:
+    grid_of(pos), if at hand. The lists are shared: read-only."""
     if car < 0 or card.kind in (RISIKO, GEFAHR):
         return NO_CHOICE, None, NO_CHOICE
-    kind, row = target_of(pos, car, card.value, free)
+    if taken is None:
+        taken = taken_masks(pos)
+    kind, row = target_of(pos, car, card.value, taken)
     follower = None
     follow_lanes = NO_CHOICE
     if card.kind == WINDSCHATTEN and kind != "forfeit":
         # Slipstream: the car right behind the space the front car leaves moves as far; a
         # front car that cannot move takes nobody along (Correction 2).
         r, ln = pos[car]
-        follower = car_at(pos, r - 1, ln) if r > 0 else None
+        if r > 0:
+            follower = car_at(pos, r - 1, ln) if grid is None else grid[(r - 1) * LANES + ln]
         if follower is not None:
             # The follower ends in row r - 1 + value: never the row the front car left (r)
             # nor the one it reached (r + value), so the table before the move still tells
             # its lanes.
-            fkind, frow = target_of(pos, follower, card.value, free)
+            fkind, frow = target_of(pos, follower, card.value, taken)
             if fkind == "row":
-                follow_lanes = free[frow] if free is not None else free_lanes(pos, frow)
+                follow_lanes = FREE_LANES[taken[frow]]
     if kind != "row":
         return NO_CHOICE, follower, follow_lanes
-    return (free[row] if free is not None else free_lanes(pos, row)), follower, follow_lanes
+    return FREE_LANES[taken[row]], follower, follow_lanes
 
 
 # --- Every play of a hand, fast (legal_actions lists dozens after every move) ------------------
 #
 # The Plays of one card for one car are fixed by the car's lanes and its follower's lanes, and
 # each of those is either a row's free lanes (FREE_LANES[mask of its taken lanes]) or
-# NO_CHOICE. So (card, car, lane key, follow key) names a tuple of Plays, made the first time
-# it is needed and shared after that: legal_actions only works out the keys.
+# NO_CHOICE. So the Plays are made once, in shared tuples, and legal_actions only works out
+# which tuple: for a card that moves a car by its number (Überholen, Falscher Gang,
+# Aufholjagd) the taken mask of the row the car ends in names it (_MOVES); for a Windschatten
+# the keys of both lanes (_PLAYS).
 
 NO_KEY = 1 << LANES             # the lane key of NO_CHOICE (keys 0..FULL - 1: FREE_LANES[key])
-FULL = NO_KEY - 1               # the mask of a row with every lane taken
 KEYS = NO_KEY + 1
 LANE_LISTS = [*FREE_LANES[:FULL], [], NO_CHOICE]   # by lane key (FULL never names lanes)
 STILL = NO_KEY * KEYS + NO_KEY  # the index of a play with nothing to choose
-# By the taken mask of the row a car ends in: the index of its plays (lane key * KEYS +
-# follow key) when no car follows; a full row forfeits the move (nothing to choose).
-END_ROW = [mask * KEYS + NO_KEY for mask in range(FULL)] + [STILL]
-PAD = AUFHOLJAGD_ROWS           # rows off the track at both ends of a table of END_ROW
-OFF_TRACK = [STILL] * PAD       # (over the line or behind the start: nothing to choose)
+PAD = AUFHOLJAGD_ROWS           # rows off the track at both ends of a table of end masks
+OFF_TRACK = [FULL] * PAD        # (over the line or behind the start: nothing to choose)
 KIND = tuple(c.kind for c in CARDS)
 VALUE = tuple(c.value for c in CARDS)
 COLOUR = tuple(c.colour for c in CARDS)
@@ -414,11 +426,18 @@ def _car_data(players: int, car: int, row, lane, place) -> dict:
     return data
 
 
-# _PLAYS[card][car][lane key * KEYS + follow key]: the tuple of Plays, or None until needed.
-_PLAYS = [[[None] * (KEYS * KEYS) for _ in range(CARS)] for _ in range(DECK_SIZE)]
-# The one Play of a card for a car when nothing is to choose (Risiko, Gefahr), and dead cards.
+# The one Play of a card for a car when nothing is to choose (Risiko, Gefahr, a move over the
+# line or forfeited), and dead cards.
 STILL_PLAYS = [[Play(card, car) for car in range(CARS)] for card in range(DECK_SIZE)]
 DEAD_PLAYS = [Play(card, -1) for card in range(DECK_SIZE)]
+# _PLAYS[card][car][lane key * KEYS + follow key]: a Windschatten's tuple of Plays, or None
+# until needed.
+_PLAYS = [[[None] * (KEYS * KEYS) for _ in range(CARS)] if KIND[card] == WINDSCHATTEN
+          else None for card in range(DECK_SIZE)]
+# _MOVES[card][car][mask]: the Plays of a card that moves a car by its number, by the taken
+# mask of the row the car ends in (FULL: nothing to choose); None until the card is first in a
+# hand, then made for every car at once.
+_MOVES: list = [None] * DECK_SIZE
 
 
 def _make_plays(card_id: int, car: int, index: int) -> tuple:
@@ -429,25 +448,27 @@ def _make_plays(card_id: int, car: int, index: int) -> tuple:
     return plays
 
 
-def play_actions(pos, hand) -> list:
+def _make_moves(card_id: int) -> list:
+    moves = _MOVES[card_id] = [
+        [tuple(Play(card_id, car, lane) for lane in FREE_LANES[mask]) for mask in range(FULL)]
+        + [(STILL_PLAYS[card_id][car],)] for car in range(CARS)]
+    return moves
+
+
+def play_actions(pos, hand, taken=None) -> list:
     """Every Play of the cards in `hand` on the table `pos` (legal_actions in phase PLAY): per
     card in hand order, per car it may name in car order (cars_allowed; none: a dead card),
-    per lane, per follow lane, as plan() tells them."""
-    taken = [0] * ROWS
-    racing = []
-    rows = []
-    for car, p in enumerate(pos):
-        if p is not None:
-            taken[p[0]] |= 1 << p[1]
-            racing.append(car)
-            rows.append(p[0])
+    per lane, per follow lane, as plan() tells them. `taken`: taken_masks(pos), if at hand."""
+    if taken is None:
+        taken = taken_masks(pos)
+    racing = list(compress(CAR_IDS, pos))   # (a space is a non-empty list: true)
     actions = []
-    end_row = None   # END_ROW of row r at r + PAD
+    ends = None   # the taken mask of row r at r + PAD (off the track: FULL)
     for card_id in hand:
         kind = KIND[card_id]
-        plays = _PLAYS[card_id]
         before = len(actions)
         if kind == WINDSCHATTEN:
+            plays = _PLAYS[card_id]
             value = VALUE[card_id]
             for car in (2 * COLOUR[card_id], 2 * COLOUR[card_id] + 1):
                 if pos[car] is None:
@@ -457,7 +478,7 @@ def play_actions(pos, hand) -> list:
                 if to > LAST_ROW:
                     index = STILL          # over the line: the follower may still go along
                 elif taken[to] == FULL:
-                    actions += plays[car][STILL] or _make_plays(card_id, car, STILL)
+                    actions.append(STILL_PLAYS[card_id][car])
                     continue               # forfeited: nobody moves
                 else:
                     index = taken[to] * KEYS + NO_KEY
@@ -472,16 +493,20 @@ def play_actions(pos, hand) -> list:
             actions += [STILL_PLAYS[card_id][car] for car in racing
                         if DANGER_AT[pos[car][0]][pos[car][1]]]
         else:   # the car moves by the card's number: only the row it ends in counts
-            if end_row is None:
-                end_row = OFF_TRACK + [END_ROW[mask] for mask in taken] + OFF_TRACK
+            if ends is None:
+                ends = OFF_TRACK + taken + OFF_TRACK
+            moves = _MOVES[card_id] or _make_moves(card_id)
             shift = VALUE[card_id] + PAD
-            limit = LAST_ROW
             if kind == AUFHOLJAGD and len(racing) > AUFHOLJAGD_MAX_BEHIND:
-                limit = sorted(rows)[AUFHOLJAGD_MAX_BEHIND]   # (as in cars_allowed)
-            for car, row in zip(racing, rows):
-                if row <= limit:
-                    index = end_row[row + shift]
-                    actions += plays[car][index] or _make_plays(card_id, car, index)
+                # (as in cars_allowed: at most two cars in rows behind)
+                limit = sorted([pos[car][0] for car in racing])[AUFHOLJAGD_MAX_BEHIND]
+                for car in racing:
+                    row = pos[car][0]
+                    if row <= limit:
+                        actions += moves[car][ends[row + shift]]
+            else:
+                for car in racing:
+                    actions += moves[car][ends[pos[car][0] + shift]]
         if len(actions) == before:
             actions.append(DEAD_PLAYS[card_id])
     return actions
@@ -507,13 +532,13 @@ def preview(view: dict, card_id: int, car: int) -> dict:
     if card.kind in (RISIKO, GEFAHR):
         return {**out, "kind": "reveal"}
     pos = positions(view)
-    free = free_table(pos)
-    kind, row = target_of(pos, car, card.value, free)
-    lanes, follower, follow_lanes = plan(card, pos, car, free)
+    taken = taken_masks(pos)
+    kind, row = target_of(pos, car, card.value, taken)
+    lanes, follower, follow_lanes = plan(card, pos, car, taken)
     out.update(kind=kind, row=row, lanes=[] if lanes == NO_CHOICE else list(lanes),
                follower=follower)
     if follower is not None:
-        fkind, frow = target_of(pos, follower, card.value, free)
+        fkind, frow = target_of(pos, follower, card.value, taken)
         if fkind == "row":
             out.update(follow_row=frow, follow_lanes=list(follow_lanes))
     return out
@@ -546,13 +571,22 @@ def passed_cars(pos, car: int, to_row) -> int:
 # --- The state ----------------------------------------------------------------------------------
 
 class FlotteFlitzerState(State):
-    """A race; `phase` is one of GRID, PLAY, STEER, RISK, DRAW, OVER (module docstring)."""
+    """A race; `phase` is one of GRID, PLAY, STEER, RISK, DRAW, OVER (module docstring).
+
+    Kept with `pos`, for the moves and legal actions of every turn: `_taken`, taken_masks(pos),
+    and `_grid`, grid_of(pos). Every change of `pos` goes through `_put`, which keeps them; code
+    that sets `pos` itself (a test's hand-built race) calls `_count_table` after. They are slots,
+    not attributes: what they hold is `pos` again, so vars() (the state hash, the snapshot) has
+    only the rules' state, and copy.deepcopy copies them with it (hidden_variant)."""
+
+    __slots__ = ("_taken", "_grid")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         # Setting up: seats in turn order (the youngest first), each placing its front car
         # and then its back car (Place); then the neutral colours, placed the same way.
         self.pos: list = [None] * CARS
+        self._count_table()
         self.to_place = [car for seat in range(players) for car in (2 * seat, 2 * seat + 1)]
         self.draw = list(range(DECK_SIZE))
         self.rng.shuffle(self.draw)
@@ -574,24 +608,41 @@ class FlotteFlitzerState(State):
         colour = colour_of(car)
         return colour if colour < self.players else None
 
+    def _count_table(self) -> None:
+        """Make `_taken` and `_grid` anew from `pos`."""
+        self._taken = taken_masks(self.pos)
+        self._grid = grid_of(self.pos)
+
+    def _put(self, car: int, space) -> None:
+        """Set `car` on `space` ([row, lane], a new list; None: over the line)."""
+        old = self.pos[car]
+        if old is not None:
+            self._taken[old[0]] &= ~(1 << old[1])
+            self._grid[old[0] * LANES + old[1]] = None
+        self.pos[car] = space
+        if space is not None:
+            self._taken[space[0]] |= 1 << space[1]
+            self._grid[space[0] * LANES + space[1]] = car
+
     # -- whose turn, what is legal -------------------------------------------------------------
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.turn
 
     def _legal_actions(self, player: int) -> list:
-        if self.phase == OVER or player != self.turn:
+        phase = self.phase
+        if player != self.turn or phase == OVER:
             return []
-        if self.phase == GRID:
+        if phase == PLAY:
+            return play_actions(self.pos, self.hands[player], self._taken)
+        if phase == DRAW:
+            return [DRAW_ACTION]
+        if phase == GRID:
             return [PLACES[lane] for lane in free_lanes(self.pos, grid_row(self.pos,
                                                                           self.to_place[0]))]
-        if self.phase == STEER:
+        if phase == STEER:
             return [STEERS[lane] for lane in lane_options(self.pos, self.steer_car)]
-        if self.phase == RISK:
-            return [RiskAgain(), RiskStop()]
-        if self.phase == DRAW:
-            return [Draw()]
-        return play_actions(self.pos, self.hands[player])
+        return [AGAIN_ACTION, STOP_ACTION]
 
     def _undo_depth(self, player: int) -> int:
         """1 when the last log entry is `player`'s own choice on their turn that turned up or
@@ -652,7 +703,7 @@ class FlotteFlitzerState(State):
         if lane not in free:
             raise IllegalAction("lane not free", f"lane {lane!r} of row {row}, free: {free}")
         self.to_place.pop(0)
-        self.pos[car] = [row, lane]
+        self._put(car, [row, lane])
         events = [Event(PLACED, player, {"car": car, "to": [row, lane]})]
         if self.to_place and colour_of(self.to_place[0]) == player:
             return events                       # your back car comes next
@@ -662,7 +713,7 @@ class FlotteFlitzerState(State):
         for colour in range(self.players, COLOURS):   # the neutral colours, inside first
             for car in (2 * colour, 2 * colour + 1):
                 row = grid_row(self.pos, car)
-                self.pos[car] = [row, free_lanes(self.pos, row)[0]]
+                self._put(car, [row, FREE_LANES[self._taken[row]][0]])
                 events.append(Event(PLACED, None, {"car": car, "to": list(self.pos[car])}))
         self.phase = PLAY
         self.turn = 0
@@ -670,23 +721,27 @@ class FlotteFlitzerState(State):
 
     def _play(self, player: int, action: Play) -> list[Event]:
         card_id, car = action.card, action.car
-        if not isinstance(card_id, int) or card_id not in self.hands[player]:
+        hand = self.hands[player]
+        if not isinstance(card_id, int) or card_id not in hand:
             raise IllegalAction("card not in your hand", repr(card_id))
         card = CARDS[card_id]
-        allowed = cars_allowed(card, self.pos)
         if not isinstance(car, int) or isinstance(car, bool) or not -1 <= car < CARS:
             raise IllegalAction("no such car", repr(car))
+        pos = self.pos
         if car == -1:
-            if allowed:
+            if cars_allowed(card, pos):
                 raise IllegalAction("name a car", "a dead card only when no car qualifies")
-        elif self.pos[car] is None:
+        elif pos[car] is None:
             raise IllegalAction("car has finished", f"car {car} is over the line")
-        elif car not in allowed:
+        # (cars_allowed, asked only of the cards that name some racing cars and not others)
+        elif (card.kind == WINDSCHATTEN and car >> 1 != card.colour
+              or card.kind == GEFAHR and not DANGER_AT[pos[car][0]][pos[car][1]]
+              or card.kind == AUFHOLJAGD and car not in cars_allowed(card, pos)):
             rule = {WINDSCHATTEN: "Windschatten: a car of the card's colour",
                     AUFHOLJAGD: "Aufholjagd: at most 2 cars behind",
                     GEFAHR: "Gefahr: a car on a danger space"}[card.kind]
             raise IllegalAction(rule, f"car {car}")
-        lanes, follower, follow_lanes = plan(card, self.pos, car)
+        lanes, follower, follow_lanes = plan(card, pos, car, self._taken, self._grid)
         if action.lane not in lanes:
             raise IllegalAction("lane not free" if lanes != [-1] else "no lane to choose",
                                 f"lane {action.lane!r}, possible {lanes}")
@@ -694,7 +749,7 @@ class FlotteFlitzerState(State):
             raise IllegalAction("lane not free" if follow_lanes != [-1] else "no lane to choose",
                                 f"follow {action.follow!r}, possible {follow_lanes}")
         # Valid: from here on the state changes.
-        self.hands[player].remove(card_id)
+        hand.remove(card_id)
         self.discard.append(card_id)
         self.shown = []
         self.last = {"seat": player, "card": card_id, "car": car}
@@ -723,14 +778,20 @@ class FlotteFlitzerState(State):
     def _move(self, player, car, rows, lane, why) -> list[Event]:
         """Move `car` by `rows` (the lane chosen, or -1: the car's own lane or the nearest free
         one, which the mover may then change: see _offer_steer)."""
-        kind, row = target_of(self.pos, car, rows)
+        kind, row = target_of(self.pos, car, rows, self._taken)
         start = list(self.pos[car])
+        if kind == "row":
+            if lane == -1:
+                lane = auto_lane(self.pos, row, start[1], FREE_LANES[self._taken[row]])
+            self._put(car, [row, lane])
+            return [Event(MOVED, player, {"car": car, "from": start, "rows": rows, "why": why,
+                                          "to": [row, lane]})]
         data = {"car": car, "from": start, "rows": rows, "why": why}
         if kind == "forfeit":
             return [Event(FORFEIT, player, data)]
         if kind == "finish":
             passed = passed_cars(self.pos, car, None)
-            self.pos[car] = None
+            self._put(car, None)
             self.finished.append(car)
             place = len(self.finished)
             points = POINTS[place - 1] if place <= len(POINTS) else 0
@@ -740,10 +801,6 @@ class FlotteFlitzerState(State):
             if len(self.finished) >= RACE_ENDS_AFTER:
                 events += self._game_over()
             return events
-        if lane == -1:
-            lane = auto_lane(self.pos, row, start[1])
-        self.pos[car] = [row, lane]
-        return [Event(MOVED, player, {**data, "to": [row, lane]})]
 
     def _turn_up(self, player) -> tuple[int, list[Event]]:
         """Turn up the top card of the draw pile; it goes to the played cards."""
@@ -766,17 +823,18 @@ class FlotteFlitzerState(State):
         "Risiko" number back, or "Schleudern": a skid. Where the car lands in a row with
         another free lane, the mover picks its lane next (steer_car)."""
         if marker == SKID:
-            row = skid_row(self.pos, car)
+            row = skid_row(self.pos, car, self._taken)
             data = {"car": car, "from": list(self.pos[car]), "rows": 0, "why": SKID}
             if row is None:
                 return [Event(FORFEIT, player, data)]
-            lane = auto_lane(self.pos, row, self.pos[car][1])
-            self.pos[car] = [row, lane]
+            lane = auto_lane(self.pos, row, self.pos[car][1], FREE_LANES[self._taken[row]])
+            self._put(car, [row, lane])
             events = [Event(MOVED, player, {**data, "rows": row - data["from"][0],
                                             "to": [row, lane]})]
         else:
             events = self._move(player, car, 1 if marker is None else marker, -1, RISIKO)
-        if events[-1].kind == MOVED and len(lane_options(self.pos, car)) > 1:
+        if events[-1].kind == MOVED and self._taken[self.pos[car][0]] != FULL:
+            # (another lane of its row is free: lane_options holds more than its own)
             self.steer_car = car
         return events
 
@@ -816,7 +874,7 @@ class FlotteFlitzerState(State):
         if lane not in lanes:
             raise IllegalAction("lane not free", f"lane {lane!r}, possible {lanes}")
         start = list(self.pos[car])
-        self.pos[car] = [start[0], lane]
+        self._put(car, [start[0], lane])
         self.steer_car = None
         self.phase = PLAY  # (for _go_on: no longer steering)
         events = [Event(STEERED, player, {"car": car, "from": start, "to": [start[0], lane]})]
@@ -832,9 +890,12 @@ class FlotteFlitzerState(State):
 
     def _end_turn(self, player) -> list[Event]:
         events = []
-        while len(self.hands[player]) < HAND:
-            self.hands[player].append(self.draw.pop())
-            events += [Event(DREW, player, {"hand": len(self.hands[player])})] + self._refill()
+        hand = self.hands[player]
+        while len(hand) < HAND:
+            hand.append(self.draw.pop())
+            events.append(Event(DREW, player, {"hand": len(hand)}))
+            if not self.draw:
+                events += self._refill()
         self.phase = PLAY
         self.turn = (player + 1) % self.players
         return events + [Event(NEXT_TURN, self.turn, {})]
@@ -968,6 +1029,8 @@ class FlotteFlitzerState(State):
     def check_invariants(self) -> None:
         cards = [c for h in self.hands for c in h] + self.draw + self.discard
         assert sorted(cards) == list(range(DECK_SIZE)), "cards created or lost"
+        assert self._taken == taken_masks(self.pos) and self._grid == grid_of(self.pos), \
+            "the tables kept with the positions are theirs"
         spaces = [tuple(p) for p in self.pos if p is not None]
         assert len(spaces) == len(set(spaces)), "two cars on one space"
         assert all(0 <= r <= LAST_ROW and 0 <= ln < LANES for r, ln in spaces), "car off the track"
