@@ -488,10 +488,11 @@ def play_actions(pos, hand, taken=None) -> list:
                         index += taken[follow_to] - NO_KEY
                 actions += plays[car][index] or _make_plays(card_id, car, index)
         elif kind == RISIKO:
-            actions += map(STILL_PLAYS[card_id].__getitem__, racing)
+            actions += (STILL_PLAYS[card_id] if len(racing) == CARS
+                        else map(STILL_PLAYS[card_id].__getitem__, racing))
         elif kind == GEFAHR:
-            actions += [STILL_PLAYS[card_id][car] for car in racing
-                        if DANGER_AT[pos[car][0]][pos[car][1]]]
+            actions += [STILL_PLAYS[card_id][car] for car, p in enumerate(pos)
+                        if p is not None and DANGER_AT[p[0]][p[1]]]
         else:   # the car moves by the card's number: only the row it ends in counts
             if ends is None:
                 ends = OFF_TRACK + taken + OFF_TRACK
@@ -720,12 +721,14 @@ class FlotteFlitzerState(State):
         return events + [Event(NEXT_TURN, 0, {})]
 
     def _play(self, player: int, action: Play) -> list[Event]:
+        # (The fields are ints: State.apply checked them against Play's annotations.)
         card_id, car = action.card, action.car
         hand = self.hands[player]
-        if not isinstance(card_id, int) or card_id not in hand:
+        if card_id not in hand:
             raise IllegalAction("card not in your hand", repr(card_id))
         card = CARDS[card_id]
-        if not isinstance(car, int) or isinstance(car, bool) or not -1 <= car < CARS:
+        kind = card.kind
+        if not -1 <= car < CARS:
             raise IllegalAction("no such car", repr(car))
         pos = self.pos
         if car == -1:
@@ -734,12 +737,12 @@ class FlotteFlitzerState(State):
         elif pos[car] is None:
             raise IllegalAction("car has finished", f"car {car} is over the line")
         # (cars_allowed, asked only of the cards that name some racing cars and not others)
-        elif (card.kind == WINDSCHATTEN and car >> 1 != card.colour
-              or card.kind == GEFAHR and not DANGER_AT[pos[car][0]][pos[car][1]]
-              or card.kind == AUFHOLJAGD and car not in cars_allowed(card, pos)):
+        elif (kind == WINDSCHATTEN and car >> 1 != card.colour
+              or kind == GEFAHR and not DANGER_AT[pos[car][0]][pos[car][1]]
+              or kind == AUFHOLJAGD and car not in cars_allowed(card, pos)):
             rule = {WINDSCHATTEN: "Windschatten: a car of the card's colour",
                     AUFHOLJAGD: "Aufholjagd: at most 2 cars behind",
-                    GEFAHR: "Gefahr: a car on a danger space"}[card.kind]
+                    GEFAHR: "Gefahr: a car on a danger space"}[kind]
             raise IllegalAction(rule, f"car {car}")
         lanes, follower, follow_lanes = plan(card, pos, car, self._taken, self._grid)
         if action.lane not in lanes:
@@ -757,9 +760,9 @@ class FlotteFlitzerState(State):
         if car == -1:
             events.append(Event(DEAD_CARD, player, {"card": card_json(card_id)}))
             return events + self._turn_done()
-        if card.kind == RISIKO:
+        if kind == RISIKO:
             return events + self._risiko_reveal(player, car)
-        if card.kind == GEFAHR:
+        if kind == GEFAHR:
             self.move_car = car
             turned = []
             for _ in range(GEFAHR_REVEALS):
@@ -770,7 +773,7 @@ class FlotteFlitzerState(State):
             # line (the back of the starting blocks) or on a full row does not happen.
             self.pending = [CARDS[c].marker for c in turned if CARDS[c].marker is not None]
             return events + self._go_on(player)
-        events += self._move(player, car, card.value, action.lane, card.kind)
+        events += self._move(player, car, card.value, action.lane, kind)
         if follower is not None and self.phase != OVER:
             events += self._move(player, follower, card.value, action.follow, SLIPSTREAM)
         return events + self._turn_done()
@@ -778,14 +781,16 @@ class FlotteFlitzerState(State):
     def _move(self, player, car, rows, lane, why) -> list[Event]:
         """Move `car` by `rows` (the lane chosen, or -1: the car's own lane or the nearest free
         one, which the mover may then change: see _offer_steer)."""
-        kind, row = target_of(self.pos, car, rows, self._taken)
-        start = list(self.pos[car])
-        if kind == "row":
+        start = self.pos[car]
+        row = start[0] + rows
+        if 0 <= row <= LAST_ROW and self._taken[row] != FULL:   # (target_of's "row")
             if lane == -1:
                 lane = auto_lane(self.pos, row, start[1], FREE_LANES[self._taken[row]])
-            self._put(car, [row, lane])
+            self._put(car, [row, lane])   # (a new list: `start` is the event's alone now)
             return [Event(MOVED, player, {"car": car, "from": start, "rows": rows, "why": why,
                                           "to": [row, lane]})]
+        kind = "finish" if row > LAST_ROW else "forfeit"
+        start = list(start)
         data = {"car": car, "from": start, "rows": rows, "why": why}
         if kind == "forfeit":
             return [Event(FORFEIT, player, data)]
