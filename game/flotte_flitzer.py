@@ -79,8 +79,8 @@ import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
-from itertools import compress, groupby, repeat
-from operator import attrgetter, is_not, itemgetter
+from itertools import compress, repeat
+from operator import is_not, itemgetter
 
 from .bots import Bot, bot_levels, run_to_end
 from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
@@ -1109,6 +1109,8 @@ LOOKAHEAD_PLAYS = 6             # the hard bot looks for a follow-up after its b
 # rarely slips (and beats normal 86 % of the time).
 SLIP = {"easy": 0.2, "normal": 0.28, "hard": 0.03}
 KEEP_CARD = 0.05                # a play's value less this per row of its card (see play_value)
+KEEP_COST = [KEEP_CARD * max(0, c.value) for c in CARDS]
+BY_NUMBER = frozenset((UEBERHOLEN, FALSCHER_GANG, AUFHOLJAGD))   # cards that move one car
 SLICE = 8                       # plays weighed between two yields of FlitzerBot.thinking
 
 
@@ -1118,9 +1120,10 @@ def finish_value(place: int) -> float:
 
 
 FINISH_VALUES = [finish_value(place) for place in range(CARS + 1)]
+ROW_VALUES = [float(row) for row in range(ROWS)]   # the progress of a car in a row
+CARD_BIT = [1 << card for card in range(DECK_SIZE)]
 MARKERS = tuple(c.marker for c in CARDS)
 NOBODY = float("-inf")          # the best sum of no seat at all (max() of it and x is x)
-CARD_AND_CAR = attrgetter("card", "car")
 FIRST = itemgetter(0)
 CARD_ID = itemgetter("id")
 _SHARES: dict = {}              # (cards, count) -> count additions of 1 / cards
@@ -1146,38 +1149,56 @@ def odds_of(markers) -> list:
 
 
 DECK_ODDS = odds_of(MARKERS)    # easy and normal bots assume the whole deck
-# (marker, the cards that carry it), for counting the unseen ones.
-MARKER_CARDS = [(marker, frozenset(c for c in range(DECK_SIZE) if MARKERS[c] == marker))
+# (marker, the cards that carry it as a mask: bit c for card c), for counting the unseen ones.
+MARKER_CARDS = [(marker, sum(1 << c for c in range(DECK_SIZE) if MARKERS[c] == marker))
                 for marker in dict.fromkeys(MARKERS)]
 
 
-def play_groups(legal) -> list:
-    """The plays of `legal` per (card, car), in order (legal lists them together), but for an
+def hand_options(hand, pos) -> list:
+    """(card, car) of every play a hand offers on the table `pos`, in the order legal lists
+    them (play_actions: per card, per car cars_allowed names; -1 for a dead card), but for an
     identical card's: it offers the same plays as the first."""
-    groups = {}
-    for (card, car), plays in groupby(legal, key=CARD_AND_CAR):
-        key = (SAME[card], car)
-        if key not in groups:
-            groups[key] = tuple(plays)
-    return list(groups.values())
+    # (cars_allowed spelt out, the cars in the race found once: a hard bot does this for
+    # every play it chooses)
+    racing = [car for car in CAR_IDS if pos[car] is not None]
+    options = []
+    seen = []
+    for card in hand:
+        if SAME[card] in seen:
+            continue
+        seen.append(SAME[card])
+        kind = KIND[card]
+        if kind == WINDSCHATTEN:
+            cars = [car for car in (2 * COLOUR[card], 2 * COLOUR[card] + 1)
+                    if pos[car] is not None]
+        elif kind == GEFAHR:
+            cars = [car for car in racing if DANGER_AT[pos[car][0]][pos[car][1]]]
+        elif kind == AUFHOLJAGD and len(racing) > AUFHOLJAGD_MAX_BEHIND:
+            limit = sorted([pos[car][0] for car in racing])[AUFHOLJAGD_MAX_BEHIND]
+            cars = [car for car in racing if pos[car][0] <= limit]
+        else:
+            cars = racing
+        options += [(card, car) for car in cars or NO_CHOICE]
+    return options
 
 
 def look(view) -> tuple:
     """(pos, grid, table) of a view's cars: positions(view); grid[row * LANES + lane], the car
     on a space or None (a row before row 0 reads the empty row at the end of the list); and
     the bots' table: per car its progress, its row or FINISH_VALUES[its place]."""
-    places = {car: place for place, car in enumerate(view["finished"])}
+    finished = view["finished"]
     pos, table = [], []
     grid = [None] * ((ROWS + 1) * LANES)
-    for car in view["cars"]:
-        row = car["row"]
+    for car, data in enumerate(view["cars"]):   # (a view lists the cars by id)
+        row = data["row"]
         if row is None:
             pos.append(None)
-            table.append(FINISH_VALUES[places.get(car["id"], len(POINTS))])
+            table.append(FINISH_VALUES[finished.index(car) if car in finished else len(POINTS)])
         else:
-            pos.append([row, car["lane"]])
-            table.append(float(row))
-            grid[row * LANES + car["lane"]] = car["id"]
+            lane = data["lane"]
+            pos.append([row, lane])
+            table.append(ROW_VALUES[row])
+            grid[row * LANES + lane] = car
     return pos, grid, table
 
 
@@ -1275,32 +1296,32 @@ class FlitzerBot(Bot):
             return RiskAgain() if again else RiskStop()
         odds = self.marker_odds(view)
         # One option per (card, car), valued whatever its lanes: no value depends on them (see
-        # above); the lanes are picked for the play chosen.
-        options = play_groups(legal)
+        # above); the lanes are picked, among the legal plays, for the option chosen.
+        options = hand_options([card["id"] for card in view["hand"]], pos)
         scored = []
-        outcomes = []
-        for n, plays in enumerate(options):
+        likeliest = []   # per option: (changes, finished) of its likeliest outcome
+        for n, (card, car) in enumerate(options):
             if n % SLICE == SLICE - 1:
                 yield
-            out = self.outcomes(race, plays[0], pos, grid, odds)
-            outcomes.append(out)
-            scored.append((self.play_value(plays[0], out), n))
+            value, likely = self.weigh(race, card, car, pos, grid, odds)
+            likeliest.append(likely)
+            scored.append((value, n))
         scored.sort(key=FIRST, reverse=True)   # (stable: equal values keep their order)
         if self.level == "easy":
             sensible = [n for v, n in scored if v >= race.value - 0.01] or [n for _, n in scored]
             if self.rng.random() < 0.8:
-                return self.best_lanes(options[self.rng.choice(sensible)], pos, grid)
-            return self.best_lanes(options[scored[0][1]], pos, grid)
+                return self.best_lanes(legal, options[self.rng.choice(sensible)], pos, grid)
+            return self.best_lanes(legal, options[scored[0][1]], pos, grid)
         if LOOKAHEAD[self.level]:
             yield
             hand = self.follow_up_cards(view)
             scored = [(v + LOOKAHEAD[self.level] * self.follow_up(
-                race, [m for m in hand if m[0] != options[n][0].card], outcomes[n]), n)
+                race, [m for m in hand if m[0] != options[n][0]], *likeliest[n]), n)
                 for v, n in scored[:LOOKAHEAD_PLAYS]]
             scored.sort(key=FIRST, reverse=True)
         if self.rng.random() < SLIP[self.level] and len(scored) > 1:
-            return self.best_lanes(options[self.rng.choice(scored[1:3])[1]], pos, grid)
-        return self.best_lanes(options[scored[0][1]], pos, grid)
+            return self.best_lanes(legal, options[self.rng.choice(scored[1:3])[1]], pos, grid)
+        return self.best_lanes(legal, options[scored[0][1]], pos, grid)
 
     def choose_lane(self, view, legal):
         """A lane on the grid or after a turned-up card: easy keeps the default; the others
@@ -1312,10 +1333,12 @@ class FlitzerBot(Bot):
         scores = self.lane_scores(look(view)[1], choice["car"], choice["row"])
         return max(legal, key=lambda a: (scores[a.lane], a.lane == default))
 
-    def best_lanes(self, plays, pos, grid):
-        """The play of `plays` (one card's for one car) with the best lane scores: the first
+    def best_lanes(self, legal, option, pos, grid):
+        """The play of `legal` for `option` (card, car) with the best lane scores: the first
         of the best. `grid`: as look's."""
-        first = plays[0]
+        card, car = option
+        plays = [a for a in legal if a.car == car and a.card == card]
+        first = plays[0]   # (an IndexError here: hand_options named a pair legal has not)
         if len(plays) == 1:
             return first
         car, rows = first.car, VALUE[first.card]
@@ -1338,12 +1361,15 @@ class FlitzerBot(Bot):
         seen (played, or in its hand), the whole deck for the others."""
         if self.level != "hard":
             return DECK_ODDS
-        seen = set(map(CARD_ID, view["discard"]))
-        seen.update(map(CARD_ID, view["hand"] or ()))
-        # Per marker its cards not seen; the markers in the order of their first such card.
-        unseen = sorted((min(ids), marker, len(ids)) for marker, ids in
-                        ((marker, cards - seen) for marker, cards in MARKER_CARDS) if ids)
-        total = DECK_SIZE - len(seen) or 1
+        # Bit c: card c seen (a card is in one place: the sum of their bits is their union).
+        seen = sum(map(CARD_BIT.__getitem__, map(CARD_ID, view["discard"]))) | sum(
+            map(CARD_BIT.__getitem__, map(CARD_ID, view["hand"] or ())))
+        # Per marker its cards not seen; the markers in the order of their first such card
+        # (the lowest bit of the mask: x & -x).
+        unseen = sorted(((cards & -cards).bit_length(), marker, cards.bit_count())
+                        for marker, cards in ((marker, cards & ~seen)
+                                              for marker, cards in MARKER_CARDS) if cards)
+        total = DECK_SIZE - seen.bit_count() or 1
         return [(marker, share(total, count)) for _, marker, count in unseen]
 
     def lane_scores(self, grid, car, row) -> list:
@@ -1359,15 +1385,32 @@ class FlitzerBot(Bot):
             scores.append(score)
         return scores
 
-    def outcomes(self, race: Race, action, pos, grid, odds) -> list:
-        """[(probability, value, changes, finished)] after `action`: the value of the table
-        after it, the (car, progress) changes that make that table from race's, and how many
-        cars have finished then. A Risiko run on an own car goes on for one more card when
-        that is worth more than stopping."""
-        car = action.car
+    def weigh(self, race: Race, card, car, pos, grid, odds) -> tuple:
+        """(play_value of playing `card` for `car`, (changes, finished) of its likeliest
+        outcome: the first of the most likely). A move by the card's number (most options) is
+        worked out here, as outcomes() would: one outcome, one car."""
+        if car < 0 or KIND[card] not in BY_NUMBER:
+            out = self.outcomes(race, card, car, pos, grid, odds)
+            _, _, changes, finished = out[0] if len(out) == 1 else max(out, key=FIRST)
+            return self.play_value(card, out), (changes, finished)
+        table = race.table
+        to = table[car] + VALUE[card]   # (step, spelt out)
+        if to > LAST_ROW:
+            now = FINISH_VALUES[race.finished]
+            return (race.value_moved(car, now) - KEEP_COST[card],
+                    (((car, now),), race.finished + 1))
+        if to < 0 or table.count(to) >= LANES:   # forfeited: nothing moves
+            return race.value - KEEP_COST[card], ((), race.finished)
+        return race.value_moved(car, to) - KEEP_COST[card], (((car, to),), race.finished)
+
+    def outcomes(self, race: Race, card, car, pos, grid, odds) -> list:
+        """[(probability, value, changes, finished)] after playing `card` for `car`: the value
+        of the table after it, the (car, progress) changes that make that table from race's,
+        and how many cars have finished then. A Risiko run on an own car goes on for one more
+        card when that is worth more than stopping."""
         if car < 0:
             return [(1.0, race.value, (), race.finished)]
-        kind = KIND[action.card]
+        kind = KIND[card]
         table = race.table
         if kind == RISIKO:
             own = colour_of(car) == self.seat and self.level != "easy"
@@ -1378,7 +1421,7 @@ class FlitzerBot(Bot):
                 now = table[car] if marker is None else marked(table, car, marker, table)
                 out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
             return out
-        value = VALUE[action.card]
+        value = VALUE[card]
         now = step(table, car, value, race.finished, table)
         if now == table[car]:   # forfeited: nothing moves, nobody follows
             return [(1.0, race.value, (), race.finished)]
@@ -1420,34 +1463,39 @@ class FlitzerBot(Bot):
     def risk_value(self, race: Race, car, odds) -> float:
         return sum(p * v for p, v, _, _ in self.risk_outcomes(race, car, odds, race.table))
 
-    def play_value(self, action, outcomes) -> float:
-        """The value expected after `action`, given its outcomes."""
+    def play_value(self, card, outcomes) -> float:
+        """The value expected after playing `card`, given its outcomes."""
         if len(outcomes) == 1:   # a certain outcome (its chance 1.0): its value
             total = outcomes[0][1]
         else:
             total = sum(p * v for p, v, _, _ in outcomes)
         # Keeping strong cards is worth a little: spending a Windschatten +4 or an Aufholjagd
         # on a small gain costs options later.
-        return total - KEEP_CARD * max(0, VALUE[action.card])
+        return total - KEEP_COST[card]
 
-    def follow_up(self, race: Race, hand, outcomes) -> float:
-        """The best gain one card of `hand` offers on the table of the likeliest of `outcomes`
-        (own next turn, the others' moves in between ignored). `hand`: follow_up_cards but for
-        the card played.
+    def follow_up(self, race: Race, hand, changes, finished) -> float:
+        """The best gain one card of `hand` offers on the table after the (car, progress)
+        `changes` with `finished` cars over the line (the likeliest outcome of a play; own
+        next turn, the others' moves in between ignored). `hand`: follow_up_cards but for the
+        card played.
 
         Only moves that can gain are tried: an own car forward, or a rival's car back (a
         Falscher Gang). Moving a rival forward, or an own car back, never raises the value
-        (the sums only grow, or only shrink), and a neutral car changes no seat's sum."""
-        _, _, changes, finished = max(outcomes, key=FIRST)
+        (the sums only grow, or only shrink), and a neutral car changes no seat's sum.
+
+        The hard bot's (w_opp 1.0), so every figure is a whole number and a gain is a plain
+        difference: an own car's move gains what the car gains; a rival's car one row back
+        gains 1 when its seat alone leads the others (else 0), so it is tried only when no
+        own move gains."""
+        assert race.w_opp == 1.0, "follow_up counts in whole numbers"
         table = race.moved(changes) if changes else race.table
         seat = race.seat
         own = [car for car in (2 * seat, 2 * seat + 1) if table[car] < FINISH_VALUE]
-        moves = set()   # (car, rows): identical moves are tried once
+        best = 0.0
+        back = False   # a Falscher Gang in hand
         for _, kind, rows in hand:
             if kind == FALSCHER_GANG:
-                for car in range(2 * race.players):
-                    if car >> 1 != seat and table[car] < FINISH_VALUE:
-                        moves.add((car, rows))
+                back = True
                 continue
             limit = LAST_ROW
             if kind == AUFHOLJAGD:   # (cars_allowed; a car over the line sorts last)
@@ -1455,19 +1503,24 @@ class FlitzerBot(Bot):
                 if third < FINISH_VALUE:
                     limit = third
             for car in own:
-                if table[car] <= limit:
-                    moves.add((car, rows))
-        if not moves:
-            return 0.0
+                now = table[car]
+                if now <= limit:
+                    to = now + rows   # (step, spelt out: the rows are > 0)
+                    if to > LAST_ROW:
+                        to = FINISH_VALUES[finished]
+                    elif table.count(to) >= LANES:
+                        continue
+                    if to - now > best:
+                        best = to - now
+        if best or not back:
+            return best
         after = Race(table, finished, seat, race.players, race.w_opp)
-        best = 0.0
-        for car, rows in moves:
-            now = step(table, car, rows, finished, table)
-            if now != table[car]:   # (forfeited: a gain of 0)
-                gain = after.value_moved(car, now) - after.value
-                if gain > best:
-                    best = gain
-        return best
+        for car in range(2 * race.players):
+            if car >> 1 != seat and table[car] < FINISH_VALUE:
+                now = step(table, car, -1, finished, table)
+                if now != table[car] and after.value_moved(car, now) > after.value:
+                    return after.value_moved(car, now) - after.value
+        return 0.0
 
     def follow_up_cards(self, view) -> list:
         """(card, kind, rows) of the cards in hand that follow_up tries: no Risiko or Gefahr
