@@ -1110,7 +1110,6 @@ LOOKAHEAD_PLAYS = 6             # the hard bot looks for a follow-up after its b
 SLIP = {"easy": 0.2, "normal": 0.28, "hard": 0.03}
 KEEP_CARD = 0.05                # a play's value less this per row of its card (see play_value)
 KEEP_COST = [KEEP_CARD * max(0, c.value) for c in CARDS]
-BY_NUMBER = frozenset((UEBERHOLEN, FALSCHER_GANG, AUFHOLJAGD))   # cards that move one car
 SLICE = 8                       # plays weighed between two yields of FlitzerBot.thinking
 
 
@@ -1126,19 +1125,21 @@ MARKERS = tuple(c.marker for c in CARDS)
 NOBODY = float("-inf")          # the best sum of no seat at all (max() of it and x is x)
 FIRST = itemgetter(0)
 CARD_ID = itemgetter("id")
-_SHARES: dict = {}              # (cards, count) -> count additions of 1 / cards
+def _shares(cards: int) -> list:
+    """share(cards, count) for every count: 1 / cards added up card by card."""
+    row = [0]
+    for _ in range(cards):
+        row.append(row[-1] + 1 / cards)
+    return row
+
+
+SHARES = [[0]] + [_shares(cards) for cards in range(1, DECK_SIZE + 1)]
 
 
 def share(cards: int, count: int) -> float:
     """`count` cards' chance among `cards`, added up card by card (as the odds always were:
     the float may differ from count / cards in the last bit, and choices compare them)."""
-    key = (cards, count)
-    if key not in _SHARES:
-        total = 0
-        for _ in range(count):
-            total += 1 / cards
-        _SHARES[key] = total
-    return _SHARES[key]
+    return SHARES[cards][count]
 
 
 def odds_of(markers) -> list:
@@ -1337,7 +1338,12 @@ class FlitzerBot(Bot):
         """The play of `legal` for `option` (card, car) with the best lane scores: the first
         of the best. `grid`: as look's."""
         card, car = option
-        plays = [a for a in legal if a.car == car and a.card == card]
+        plays = []
+        for play in legal:   # (legal lists a pair's plays together: stop after them)
+            if play.car == car and play.card == card:
+                plays.append(play)
+            elif plays:
+                break
         first = plays[0]   # (an IndexError here: hand_options named a pair legal has not)
         if len(plays) == 1:
             return first
@@ -1369,8 +1375,8 @@ class FlitzerBot(Bot):
         unseen = sorted(((cards & -cards).bit_length(), marker, cards.bit_count())
                         for marker, cards in ((marker, cards & ~seen)
                                               for marker, cards in MARKER_CARDS) if cards)
-        total = DECK_SIZE - seen.bit_count() or 1
-        return [(marker, share(total, count)) for _, marker, count in unseen]
+        shares = SHARES[DECK_SIZE - seen.bit_count() or 1]
+        return [(marker, shares[count]) for _, marker, count in unseen]
 
     def lane_scores(self, grid, car, row) -> list:
         """Per lane of `row`, for `car`: away from danger, in front of an own car (a
@@ -1387,77 +1393,92 @@ class FlitzerBot(Bot):
 
     def weigh(self, race: Race, card, car, pos, grid, odds) -> tuple:
         """(play_value of playing `card` for `car`, (changes, finished) of its likeliest
-        outcome: the first of the most likely). A move by the card's number (most options) is
-        worked out here, as outcomes() would: one outcome, one car."""
-        if car < 0 or KIND[card] not in BY_NUMBER:
-            out = self.outcomes(race, card, car, pos, grid, odds)
-            _, _, changes, finished = out[0] if len(out) == 1 else max(out, key=FIRST)
-            return self.play_value(card, out), (changes, finished)
-        table = race.table
-        to = table[car] + VALUE[card]   # (step, spelt out)
-        if to > LAST_ROW:
-            now = FINISH_VALUES[race.finished]
-            return (race.value_moved(car, now) - KEEP_COST[card],
-                    (((car, now),), race.finished + 1))
-        if to < 0 or table.count(to) >= LANES:   # forfeited: nothing moves
-            return race.value - KEEP_COST[card], ((), race.finished)
-        return race.value_moved(car, to) - KEEP_COST[card], (((car, to),), race.finished)
+        outcome: the first of the most likely)."""
+        single = self.certain(race, card, car, pos, grid)
+        if single is not None:
+            value, changes, finished = single
+            return value - KEEP_COST[card], (changes, finished)   # (play_value of one outcome)
+        out = self.outcomes(race, card, car, pos, grid, odds)
+        return self.play_value(card, out), max(out, key=FIRST)[2:]
 
     def outcomes(self, race: Race, card, car, pos, grid, odds) -> list:
         """[(probability, value, changes, finished)] after playing `card` for `car`: the value
         of the table after it, the (car, progress) changes that make that table from race's,
         and how many cars have finished then. A Risiko run on an own car goes on for one more
         card when that is worth more than stopping."""
-        if car < 0:
-            return [(1.0, race.value, (), race.finished)]
-        kind = KIND[card]
+        single = self.certain(race, card, car, pos, grid)
+        if single is not None:
+            return [(1.0, *single)]
         table = race.table
-        if kind == RISIKO:
+        if KIND[card] == RISIKO:
             own = colour_of(car) == self.seat and self.level != "easy"
             return self.risk_outcomes(race, car, odds, table, 1 if own else 0)
-        if kind == GEFAHR:
-            out = []
-            for marker, p in odds:
-                now = table[car] if marker is None else marked(table, car, marker, table)
-                out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
-            return out
-        value = VALUE[card]
-        now = step(table, car, value, race.finished, table)
-        if now == table[car]:   # forfeited: nothing moves, nobody follows
-            return [(1.0, race.value, (), race.finished)]
-        finished = race.finished + (now >= FINISH_VALUE)
-        row, lane = pos[car]
-        follower = grid[(row - 1) * LANES + lane] if kind == WINDSCHATTEN else None
-        if follower is None:
-            return [(1.0, race.value_moved(car, now), ((car, now),), finished)]
-        # The follower's end row is neither the row left nor the one reached: the table before
-        # the move tells whether it is full (see plan).
-        then = step(table, follower, value, finished, table)
-        changes = ((car, now), (follower, then))
-        return [(1.0, race.value_of(race.moved(changes)), changes,
-                 finished + (then >= FINISH_VALUE))]
+        out = []   # Gefahr
+        for marker, p in odds:
+            now = table[car] if marker is None else marked(table, car, marker, table)
+            out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
+        return out
+
+    def certain(self, race: Race, card, car, pos, grid):
+        """(value, changes, finished) of the one outcome of playing `card` for `car` when no
+        turned-up card decides it (a dead card, a card that moves by its number, Windschatten
+        included); None for Risiko and Gefahr."""
+        if car < 0:
+            return race.value, (), race.finished
+        kind = KIND[card]
+        if kind == RISIKO or kind == GEFAHR:
+            return None
+        table = race.table
+        rows = VALUE[card]
+        finished = race.finished
+        now = table[car] + rows   # (step, spelt out: most options are such moves)
+        if now > LAST_ROW:
+            now = FINISH_VALUES[finished]
+            finished += 1
+        elif now < 0 or table.count(now) >= LANES:
+            return race.value, (), finished   # forfeited: nothing moves, nobody follows
+        if kind == WINDSCHATTEN:
+            row, lane = pos[car]
+            follower = grid[(row - 1) * LANES + lane]
+            if follower is not None:
+                # The follower's end row is neither the row left nor the one reached: the
+                # table before the move tells whether it is full (see plan).
+                then = step(table, follower, rows, finished, table)
+                changes = ((car, now), (follower, then))
+                return (race.value_of(race.moved(changes)), changes,
+                        finished + (then >= FINISH_VALUE))
+        return race.value_moved(car, now), ((car, now),), finished
 
     def risk_outcomes(self, race: Race, car, odds, table, more=0) -> list:
         """The outcomes (as above) of a Risiko on `car` of `table` (race's, or the one a first
         safe card made): a card turned up, and `more` cards after a safe one where going on is
         worth more than stopping."""
+        # (step and marked spelt out: a hard bot weighs a Risiko for every car in the race)
         out = []
+        finished = race.finished
+        here = table[car]
         for marker, p in odds:
-            if marker is not None:
-                now = marked(table, car, marker, table)
-                out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
-                continue
-            now = step(table, car, 1, race.finished, table)
-            if now >= FINISH_VALUE:
-                out.append((p, race.value_moved(car, now), ((car, now),), race.finished + 1))
-                continue
-            value = race.value_moved(car, now)
-            if more:
-                again = self.risk_outcomes(race, car, odds, race.moved(((car, now),)), more - 1)
-                if sum(p2 * v2 for p2, v2, _, _ in again) > value:
-                    out += [(p * p2, v2, changes, f2) for p2, v2, changes, f2 in again]
+            if marker is None:   # a safe card: one row forward
+                now = here + 1
+                if now > LAST_ROW:
+                    now = FINISH_VALUES[finished]
+                    out.append((p, race.value_moved(car, now), ((car, now),), finished + 1))
                     continue
-            out.append((p, value, ((car, now),), race.finished))
+                if table.count(now) >= LANES:
+                    now = here
+                value = race.value_moved(car, now)
+                if more:
+                    again = self.risk_outcomes(race, car, odds, race.moved(((car, now),)),
+                                               more - 1)
+                    if sum(p2 * v2 for p2, v2, _, _ in again) > value:
+                        out += [(p * p2, v2, changes, f2) for p2, v2, changes, f2 in again]
+                        continue
+                out.append((p, value, ((car, now),), finished))
+                continue
+            now = min(table) if marker == SKID else here + marker   # (a skid: the rear row)
+            if now >= here or now < 0 or table.count(now) >= LANES:
+                now = here
+            out.append((p, race.value_moved(car, now), ((car, now),), finished))
         return out
 
     def risk_value(self, race: Race, car, odds) -> float:
