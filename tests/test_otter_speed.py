@@ -1,0 +1,78 @@
+"""Flotter Otter's speed bookkeeping equals the plain way of working it out: what a round with a
+waybill always works out the same (kept per waybill), what a bot reads off a waybill (kept per
+waybill), the shared action objects of the legal lists, and the bot's look-up of its next action
+in them."""
+
+import itertools
+import random
+
+from game import flotter_otter as fo
+from game.runner import make_bots, run_realtime
+from game.waybills import COLOURS, DECK_SIZE, card, card_view
+
+
+def test_round_facts_are_the_waybills_own():
+    for waybill_id in range(DECK_SIZE):
+        waybill = card(waybill_id)
+        facts = fo._round_facts(waybill_id)
+        assert facts["orders"] == [list(o) for o in waybill.orders]
+        assert facts["features"] == [f.name for f in waybill.features]
+        for stack in itertools.permutations(COLOURS):
+            assert facts["right"].get(stack) == waybill.matches(stack)
+
+
+def test_a_bots_reading_of_a_waybill_is_what_its_view_says():
+    for waybill_id in range(DECK_SIZE):
+        view = card_view(waybill_id)
+        reading = fo._reading(view)
+        for feature in (0, 1):
+            by_level = {item["levels"][feature]: item["colour"] for item in view["items"]}
+            assert reading["orders"][feature] == tuple(by_level[level] for level in range(5))
+        ease = [fo.LEGIBILITY[kind] for kind in view["kinds"]]
+        assert reading["legibility"] == ease
+        more = None if ease[0] == ease[1] else ease.index(max(ease))
+        assert reading["more_legible"] == more
+        assert reading["magnifier"] == card(waybill_id).magnifier
+
+
+def test_legal_lists_hold_the_shared_action_objects():
+    """The bot finds its next action in a legal list by identity first (OtterBot.poll)."""
+    shared = {*fo.PLACE.values(), fo.UNDO, fo.GRAB, fo.VOID}
+    state = fo.INFO.new(3, {}, 4)
+    rng = random.Random(4)
+    state.tick(fo.READY_MS)
+    for step in range(200):
+        if state.phase != "stacking":
+            state.tick(state.next_deadline())
+            continue
+        for seat in range(3):
+            assert all(any(a is s for s in shared) for a in state.legal_actions(seat))
+        seat = rng.randrange(3)
+        choices = [a for a in state.legal_actions(seat) if a is not fo.VOID]
+        if choices:
+            state.apply(seat, rng.choice(choices), state.now + rng.randrange(50))
+
+
+def test_the_bot_acts_the_same_on_legal_lists_of_equal_new_actions():
+    """A legal list built elsewhere (equal actions, other objects) gets the same game: the
+    identity look-up falls back to comparing by value."""
+    info = fo.INFO
+    logs = []
+    for copied in (False, True):
+        state = info.new(3, {}, 5)
+        bots = make_bots(info, 3, 5, "hard")
+        if copied:
+            for bot in bots:
+                poll = bot.poll
+                bot.poll = lambda view, legal, now, poll=poll: poll(
+                    view, [type(a)(*vars(a).values()) for a in legal], now)
+        run_realtime(state, bots)
+        logs.append(state.log)
+    assert logs[0] == logs[1]
+
+
+def test_every_seat_shares_one_empty_list_between_rounds():
+    state = fo.INFO.new(4, {}, 2)
+    assert state.phase == "ready"
+    empty = state.legal_actions(0)
+    assert empty == [] and all(state.legal_actions(p) is empty for p in range(4))
