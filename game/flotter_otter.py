@@ -63,10 +63,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import math
 import random
+import statistics
 from dataclasses import dataclass
 
-from .bots import Bot, ReactionModel, bot_levels, sample_around
+from .bots import Bot, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -762,10 +764,43 @@ def timing_summary(records: list, seat: int) -> dict:
 # keeps people's own first_box and grab times (`main.py stats`): once people have played, their
 # medians are the check on these figures. PLAYERS also holds three kinds of people for the level
 # bench (bench/realtime_levels.py).
+#
+# Every time is drawn around its figure with the shape of one person's simple reaction times
+# (game.bots.ReactionModel.around: a normal part with sigma a tenth of the median, plus an
+# exponential tail with tau a fifth of it; Whelan 2008). That shape is the same at every
+# median, so a draw is the median times a draw at median 1, and `draw_around` reads that off
+# a table of its quantiles (UNIT): one uniform draw each. A round's plan draws a dozen times,
+# and random.gauss and expovariate were most of what a CPU cost. The form (below) comes off a
+# table of the log-normal's quantiles the same way.
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 BOXES = len(COLOURS)
 FORM_SIGMA = 0.3
+STEPS = 256  # quantiles in each table
+
+
+def _person_at_median_one(grid: int = 64) -> tuple:
+    """The quantiles of ReactionModel.around(1.0)'s draws: the normal part and the tail,
+    each at `grid` quantiles, summed pair by pair (each pair as likely as any other), sorted
+    and read at STEPS quantiles (each where the exact distribution has it, within 0.004
+    of probability)."""
+    unit = statistics.NormalDist(1.0 - 0.2 * math.log(2), 0.1)  # (tau ln 2 below the median)
+    normal = [unit.inv_cdf((i + 0.5) / grid) for i in range(grid)]
+    tail = [-0.2 * math.log(1.0 - (i + 0.5) / grid) for i in range(grid)]
+    sums = sorted(a + b for a in normal for b in tail)
+    step = len(sums) // STEPS
+    return tuple(sums[step // 2::step])
+
+
+UNIT = _person_at_median_one()  # (above 0.6 throughout: never under the model's floor)
+FORMS = tuple(math.exp(statistics.NormalDist(0.0, FORM_SIGMA).inv_cdf((i + 0.5) / STEPS))
+              for i in range(STEPS))  # lognormvariate(0, FORM_SIGMA)'s quantiles
+
+
+def draw_around(rng: random.Random, median: float) -> int:
+    """A time (ms) around `median`, skewed like people's: a draw from ReactionModel.around(
+    median) (see above)."""
+    return int(median * UNIT[int(rng.random() * STEPS)])
 
 
 @dataclass(frozen=True)
@@ -800,33 +835,28 @@ class OtterBot(Bot):
     sometimes swaps two adjacent boxes (and sometimes notices and undoes them). Knows only its
     view."""
 
-    # Quiet (game.bots): between its moments it looks at nothing but the view's phase, game
-    # and round. Outside a round in flight it does nothing, whatever it is handed (the one
+    # Quiet (game.bots): between its moments it looks at nothing but the view's phase and
+    # onset. Outside a round in flight it does nothing, whatever it is handed (the one
     # shared empty list); a round in flight hands it a new list (a round starts only after a
-    # pause, with a new round number), so a poll before its wake with the same list does
-    # nothing.
+    # pause), so a poll before its wake with the same list does nothing.
     quiet = True
 
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
         self.player = PLAYERS[self.level]
         lo, hi = self.player.simple_share
-        self.simple = ReactionModel.around(SIMPLE_NORM.quantile(self.rng.uniform(lo, hi)))
+        self.simple_ms = SIMPLE_NORM.quantile(self.rng.uniform(lo, hi))  # their median
         self.press_ms = self.player.press * hick_ms(BOXES)  # pressing one of five buttons
-        self.key = None
+        self.onset = None  # of the round planned for
         self.plan: list = []  # [(due ms, action)], in order
-
-    def around(self, ms: float) -> int:
-        """A time (ms) drawn around `ms`, skewed like people's."""
-        return sample_around(self.rng, ms)
 
     def poll(self, view: dict, legal: list, now: int):
         if view["phase"] != "stacking" or view["waybill"] is None:
             self.plan = []
             return [], None
-        key = (view["game"], view["round"])
-        if key != self.key:
-            self.key = key
+        onset = view["onset"]  # (each round in flight has its own: game time runs on)
+        if onset != self.onset:
+            self.onset = onset
             self.plan = self._make_plan(view, now)
         plan = self.plan
         if not plan:
@@ -860,13 +890,13 @@ class OtterBot(Bot):
         if rng.random() < 0.5:
             order.reverse()
         press_ms = self.press_ms
-        form = rng.lognormvariate(0.0, FORM_SIGMA)  # this round's (see above)
+        form = FORMS[int(rng.random() * STEPS)]  # this round's (see above)
         plan = []
         t = now
         for _ in me["stack"]:  # (boxes left from before: take them off)
-            t += self.simple.sample(rng)
+            t += draw_around(rng, self.simple_ms)
             plan.append((t, UNDO))
-        t += sample_around(rng, who.orient_ms * form)
+        t += draw_around(rng, who.orient_ms * form)
         boxes = order
         if rng.random() < who.mistake:
             i = rng.randrange(len(order) - 1)
@@ -875,20 +905,20 @@ class OtterBot(Bot):
         for k, colour in enumerate(boxes):  # find the next among those left, then press
             left = BOXES - k
             if left > 1:
-                t += sample_around(rng, compare_ms * (left - 1) * form / legibility)
-            t += sample_around(rng, press_ms)
+                t += draw_around(rng, compare_ms * (left - 1) * form / legibility)
+            t += draw_around(rng, press_ms)
             plan.append((t, PLACE[colour]))
         if boxes != order and rng.random() < who.notice:
             # Seen on a last look over the stack: take boxes off down to the swap, put them right.
             i = next(k for k in range(BOXES) if boxes[k] != order[k])
-            t += sample_around(rng, compare_ms * BOXES / legibility)
+            t += draw_around(rng, compare_ms * BOXES / legibility)
             for _ in range(BOXES - i):
-                t += self.simple.sample(rng)
+                t += draw_around(rng, self.simple_ms)
                 plan.append((t, UNDO))
             for colour in order[i:]:
-                t += sample_around(rng, press_ms)
+                t += draw_around(rng, press_ms)
                 plan.append((t, PLACE[colour]))
-        plan.append((t + self.simple.sample(rng), GRAB))
+        plan.append((t + draw_around(rng, self.simple_ms), GRAB))
         return plan
 
     def _choose_feature(self, reading: dict) -> int:

@@ -76,3 +76,55 @@ def test_every_seat_shares_one_empty_list_between_rounds():
     assert state.phase == "ready"
     empty = state.legal_actions(0)
     assert empty == [] and all(state.legal_actions(p) is empty for p in range(4))
+
+
+def test_drawing_around_a_figure_draws_from_the_person_model_around_it():
+    """draw_around reads the normal part off a table: the same distribution as
+    ReactionModel.around (median, spread, skew, floor), within what 20,000 draws can tell."""
+    import statistics
+
+    from game.bots import ReactionModel
+
+    for median in (80.0, 273.0, 1000.0, 2400.0):
+        one, other = random.Random(1), random.Random(2)
+        model = ReactionModel.around(median)
+        ours = sorted(fo.draw_around(one, median) for _ in range(20_000))
+        theirs = sorted(model.sample(other) for _ in range(20_000))
+        for q in (0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99):
+            i = int(q * len(ours))
+            assert abs(ours[i] - theirs[i]) <= 0.02 * median + 1, (median, q)
+        assert abs(statistics.fmean(ours) - statistics.fmean(theirs)) < 0.01 * median + 1
+        assert min(ours) >= model.floor and all(type(ms) is int for ms in ours)
+    assert len(fo.UNIT) == fo.STEPS and list(fo.UNIT) == sorted(fo.UNIT)
+    assert fo.UNIT[0] > 0.5  # the model's floor (half the median, or less) never binds
+
+
+def test_a_rounds_form_is_log_normal():
+    import math
+    import statistics
+
+    logs = [math.log(f) for f in fo.FORMS]
+    assert len(logs) == fo.STEPS and logs == sorted(logs)
+    assert abs(statistics.fmean(logs)) < 1e-9
+    assert 0.97 * fo.FORM_SIGMA < statistics.pstdev(logs) < fo.FORM_SIGMA
+
+
+def test_the_unit_table_holds_the_person_models_quantiles():
+    """UNIT[i] is where the ex-Gaussian of ReactionModel.around(1.0) reaches probability
+    (i + 0.5) / STEPS: its distribution function (normal part mu, sigma; tail lambda = 1 / tau)
+    is Phi(u) - exp(-lambda (x - mu) + (lambda sigma)^2 / 2) Phi(u - lambda sigma)."""
+    import math
+    from statistics import NormalDist
+
+    from game.bots import ReactionModel
+
+    model = ReactionModel.around(1.0)
+    rate, phi = 1.0 / model.tau, NormalDist().cdf
+
+    def cdf(x):
+        u = (x - model.mu) / model.sigma
+        return phi(u) - math.exp(-rate * (x - model.mu) + (rate * model.sigma) ** 2 / 2) \
+            * phi(u - rate * model.sigma)
+
+    for i, x in enumerate(fo.UNIT):
+        assert abs(cdf(x) - (i + 0.5) / fo.STEPS) < 0.004, i
