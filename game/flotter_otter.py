@@ -153,15 +153,17 @@ class FlotterOtterState(State):
     # change and shared. It is kept outside vars(self) (never in the snapshot or the hash),
     # keyed by `_changes`, which counts every change (each apply, each deadline that passes):
     # the state must change only through apply and tick, or before views are asked for.
-    # Each seat's row of the view is kept too (`_rows`, None: all to make) and made again
-    # only when that seat's stack or grab card changed; with anything else (waybills, the
-    # pile, the phase ...) all rows and the rest of the view (`_tallies`) are. Each seat's
-    # legal actions (`_seat_legal`) are kept the same way.
-    __slots__ = ("_view_cache", "_changes", "_rows", "_tallies", "_seat_legal")
+    # Each seat's row of the view is kept too (`_rows`, None: all to make); when only that
+    # seat's stack or grab card changed (the seats in `_restack`), a copy gets those two
+    # anew; with anything else (waybills, the pile, the phase ...) all rows and the rest of
+    # the view (`_tallies`) are made again. Each seat's legal actions (`_seat_legal`) are
+    # kept the same way.
+    __slots__ = ("_view_cache", "_changes", "_rows", "_restack", "_tallies", "_seat_legal")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._view_cache = self._rows = self._tallies = self._seat_legal = None
+        self._restack: list = []
         self._changes = 0
         self.games = SERIES_GAMES if self.options["series"] else 1
         self.game_no = 0
@@ -326,13 +328,14 @@ class FlotterOtterState(State):
         """The seat's view row and legal actions are to be made again (its stack or grab card
         changed)."""
         if self._rows is not None:
-            self._rows[player] = None
+            self._restack.append(player)
         if self._seat_legal is not None:
             self._seat_legal[player] = None
 
     def _seats_changed(self) -> None:
         """Every seat's view row and legal actions are to be made again."""
         self._rows = self._seat_legal = None
+        self._restack.clear()
 
     def _void(self, player: int, t: int) -> list[Event]:
         waybill = self.current
@@ -515,31 +518,40 @@ class FlotterOtterState(State):
         only fills "you"). Made once per change and shared between calls: treat views as
         read-only. Upcoming waybills never appear: the pile is a count, face-down waybills are
         counts."""
-        cache = self._view_cache
-        if cache is None or cache[0] != self._changes:
-            cache = self._view_cache = (self._changes, self._table_view())
-        return {**cache[1], "you": player, "now": self.now}
+        kept = self._view_cache
+        if kept is None or kept[0] != self._changes:
+            kept = self._view_cache = self._table_view()
+        view = kept[1].copy()
+        view["you"] = player
+        view["now"] = self.now
+        view["grab_cards"] = kept[2]
+        view["players"] = kept[3]
+        return view
 
-    def _table_view(self) -> dict:
+    def _table_view(self) -> tuple:
+        """(changes, the rest of the table (`_tallies`), the grab cards, the seats' rows) as
+        they stand, the lists made once per change and shared by its views."""
         rows = self._rows
         if rows is None:
-            rows = self._rows = [None] * self.players
-            self._tallies = None
-        for p, row in enumerate(rows):
-            if row is None:  # (shared with the views before until it changes: read-only)
-                down, up = self.down[p], self.up[p]
-                rows[p] = {
-                    "stack": list(self.stacks[p]),
-                    "grab_card": self.grabbed[p],
+            rows = self._rows = []
+            for stack, grabbed, down, up in zip(self.stacks, self.grabbed, self.down, self.up):
+                rows.append({
+                    "stack": list(stack),
+                    "grab_card": grabbed,
                     "face_down": len(down),
                     "face_up": list(up),
                     "points": POINTS["down"] * len(down) + POINTS["up"] * len(up),
                     "waybills": len(down) + len(up),
-                }
-        if self._tallies is None:
+                })
             self._tallies = self._table_base(rows)
+        else:
+            for p in self._restack:  # (the row before stays with the views made before)
+                row = rows[p] = rows[p].copy()
+                row["stack"] = list(self.stacks[p])
+                row["grab_card"] = self.grabbed[p]
+            self._restack.clear()
         # Between two such changes only the seats' rows and the grab cards change.
-        return {**self._tallies, "grab_cards": list(self.grab_cards), "players": list(rows)}
+        return self._changes, self._tallies, list(self.grab_cards), list(rows)
 
     def _table_base(self, rows: list) -> dict:
         """The table's view but for the seats' rows and the grab cards ("players" and
@@ -588,6 +600,7 @@ class FlotterOtterState(State):
         other = object.__new__(type(self))
         other._view_cache, other._rows, other._changes = None, None, self._changes
         other._tallies = other._seat_legal = None
+        other._restack = []
         for name, value in vars(self).items():
             if isinstance(value, random.Random):
                 value = _clone_rng(value)
