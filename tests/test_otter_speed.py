@@ -3,6 +3,7 @@ waybill always works out the same (kept per waybill), what a bot reads off a way
 waybill), the shared action objects of the legal lists, and the bot's look-up of its next action
 in them."""
 
+import dataclasses
 import itertools
 import random
 
@@ -65,7 +66,7 @@ def test_the_bot_acts_the_same_on_legal_lists_of_equal_new_actions():
             for bot in bots:
                 poll = bot.poll
                 bot.poll = lambda view, legal, now, poll=poll: poll(
-                    view, [type(a)(*vars(a).values()) for a in legal], now)
+                    view, [dataclasses.replace(a) for a in legal], now)
         run_realtime(state, bots)
         logs.append(state.log)
     assert logs[0] == logs[1]
