@@ -79,8 +79,8 @@ import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
-from itertools import compress, groupby, repeat
-from operator import attrgetter, is_not, itemgetter
+from itertools import compress, repeat
+from operator import is_not, itemgetter
 
 from .bots import Bot, bot_levels, run_to_end
 from .core import TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
@@ -249,6 +249,7 @@ class Draw:
 
 PLACES = tuple(Place(lane) for lane in range(LANES))
 STEERS = tuple(Steer(lane) for lane in range(LANES))
+DRAW_ACTION, AGAIN_ACTION, STOP_ACTION = Draw(), RiskAgain(), RiskStop()   # (shared: frozen)
 
 
 # --- Movement on a table of positions (shared by the state and the bots) ------------------------
@@ -260,20 +261,29 @@ def row_count(pos, row: int) -> int:
 
 
 ALL_LANES = list(range(LANES))
+CAR_IDS = range(CARS)
+# Bit l of a mask set: lane l is taken. FREE_LANES[mask] lists the free lanes.
+FREE_LANES = [[lane for lane in ALL_LANES if not mask >> lane & 1] for mask in range(1 << LANES)]
+FULL = (1 << LANES) - 1         # the mask of a row with every lane taken
 
 
-def free_table(pos) -> list:
-    """The free lanes of every row, made once per look at the table (legal_actions is hot).
-    The lists are shared (one per set of taken lanes): read-only."""
+def taken_masks(pos) -> list:
+    """Per row, the mask of its taken lanes (the state keeps this table: see _put)."""
     taken = [0] * ROWS
     for p in pos:
         if p is not None:
             taken[p[0]] |= 1 << p[1]
-    return list(map(FREE_LANES.__getitem__, taken))
+    return taken
 
 
-# Bit l of a mask set: lane l is taken. FREE_LANES[mask] lists the free lanes.
-FREE_LANES = [[lane for lane in ALL_LANES if not mask >> lane & 1] for mask in range(1 << LANES)]
+def grid_of(pos) -> list:
+    """grid[row * LANES + lane]: the car on a space or None; a row before row 0 reads the
+    spare empty row at the end (the state keeps this table: see _put)."""
+    grid = [None] * ((ROWS + 1) * LANES)
+    for car, p in enumerate(pos):
+        if p is not None:
+            grid[p[0] * LANES + p[1]] = car
+    return grid
 
 
 def free_lanes(pos, row: int) -> list[int]:
@@ -285,15 +295,15 @@ def free_lanes(pos, row: int) -> list[int]:
     return FREE_LANES[taken][:]
 
 
-def target_of(pos, car: int, rows: int, free=None):
+def target_of(pos, car: int, rows: int, taken=None):
     """Where a move of `rows` (negative: backwards) takes `car`: ("finish", None), ("forfeit",
     None) or ("row", row). All or nothing: only the end row counts, rows passed may be full
     (Correction 1); a backwards move may not end behind the finish line (Correction 4).
-    `free`: free_table(pos), if the caller has it."""
+    `taken`: taken_masks(pos), if the caller has it."""
     row = pos[car][0] + rows
     if row > LAST_ROW:
         return "finish", None
-    if row < 0 or not (free[row] if free is not None else free_lanes(pos, row)):
+    if row < 0 or (taken[row] == FULL if taken is not None else not free_lanes(pos, row)):
         return "forfeit", None
     return "row", row
 
@@ -311,18 +321,19 @@ def car_at(pos, row: int, lane: int):
 
 def auto_lane(pos, row: int, lane: int, free=None) -> int:
     """The lane a car takes in a move decided by turned-up cards (DESIGN): its own lane if it
-    is free, else the nearest free one, the inner one on a tie. `free`: free_lanes(pos, row),
-    if the caller has it."""
+    is free, else the nearest free one, the inner one on a tie. `free`: the free lanes of
+    `row`, if the caller has them."""
     free = free_lanes(pos, row) if free is None else free
     return min(free, key=lambda other: (abs(other - lane), other))
 
 
-def skid_row(pos, car: int, free=None):
+def skid_row(pos, car: int, taken=None):
     """Schleudern: back to the row of the rearmost car in the race (Correction 3); None when
-    nothing happens (the car is there already, or that row is full). `free`: a free_table
-    that tells the free lanes of rows other than the car's, if the caller has one."""
+    nothing happens (the car is there already, or that row is full). `taken`:
+    taken_masks(pos), if the caller has it."""
     row = rearmost_row(pos)
-    if row >= pos[car][0] or not (free[row] if free is not None else free_lanes(pos, row)):
+    if row >= pos[car][0] or (taken[row] == FULL if taken is not None
+                              else not free_lanes(pos, row)):
         return None
     return row
 
@@ -348,52 +359,53 @@ def cars_allowed(card: Card, pos) -> list[int]:
 NO_CHOICE = [-1]  # the lanes of a move with nothing to choose (shared: read-only)
 
 
-def plan(card: Card, pos, car: int, free=None):
+def plan(card: Card, pos, car: int, taken=None, grid=None):
     """What playing `card` for `car` offers: (lanes, follower, follow_lanes).
 
     lanes: the lanes the car may end in ([-1]: nothing to choose: the move finishes, is
     forfeited, or turned-up cards decide). follower: the slipstreaming car or None;
-    follow_lanes likewise ([-1] without a choice). `free`: free_table(pos), if at hand.
-    Lists from `free` (and NO_CHOICE) are shared: read-only."""
+    follow_lanes likewise ([-1] without a choice). `taken`: taken_masks(pos) and `grid`:
+    grid_of(pos), if at hand. The lists are shared: read-only."""
     if car < 0 or card.kind in (RISIKO, GEFAHR):
         return NO_CHOICE, None, NO_CHOICE
-    kind, row = target_of(pos, car, card.value, free)
+    if taken is None:
+        taken = taken_masks(pos)
+    kind, row = target_of(pos, car, card.value, taken)
     follower = None
     follow_lanes = NO_CHOICE
     if card.kind == WINDSCHATTEN and kind != "forfeit":
         # Slipstream: the car right behind the space the front car leaves moves as far; a
         # front car that cannot move takes nobody along (Correction 2).
         r, ln = pos[car]
-        follower = car_at(pos, r - 1, ln) if r > 0 else None
+        if r > 0:
+            follower = car_at(pos, r - 1, ln) if grid is None else grid[(r - 1) * LANES + ln]
         if follower is not None:
             # The follower ends in row r - 1 + value: never the row the front car left (r)
             # nor the one it reached (r + value), so the table before the move still tells
             # its lanes.
-            fkind, frow = target_of(pos, follower, card.value, free)
+            fkind, frow = target_of(pos, follower, card.value, taken)
             if fkind == "row":
-                follow_lanes = free[frow] if free is not None else free_lanes(pos, frow)
+                follow_lanes = FREE_LANES[taken[frow]]
     if kind != "row":
         return NO_CHOICE, follower, follow_lanes
-    return (free[row] if free is not None else free_lanes(pos, row)), follower, follow_lanes
+    return FREE_LANES[taken[row]], follower, follow_lanes
 
 
 # --- Every play of a hand, fast (legal_actions lists dozens after every move) ------------------
 #
 # The Plays of one card for one car are fixed by the car's lanes and its follower's lanes, and
 # each of those is either a row's free lanes (FREE_LANES[mask of its taken lanes]) or
-# NO_CHOICE. So (card, car, lane key, follow key) names a tuple of Plays, made the first time
-# it is needed and shared after that: legal_actions only works out the keys.
+# NO_CHOICE. So the Plays are made once, in shared tuples, and legal_actions only works out
+# which tuple: for a card that moves a car by its number (Überholen, Falscher Gang,
+# Aufholjagd) the taken mask of the row the car ends in names it (_MOVES); for a Windschatten
+# the keys of both lanes (_PLAYS).
 
 NO_KEY = 1 << LANES             # the lane key of NO_CHOICE (keys 0..FULL - 1: FREE_LANES[key])
-FULL = NO_KEY - 1               # the mask of a row with every lane taken
 KEYS = NO_KEY + 1
 LANE_LISTS = [*FREE_LANES[:FULL], [], NO_CHOICE]   # by lane key (FULL never names lanes)
 STILL = NO_KEY * KEYS + NO_KEY  # the index of a play with nothing to choose
-# By the taken mask of the row a car ends in: the index of its plays (lane key * KEYS +
-# follow key) when no car follows; a full row forfeits the move (nothing to choose).
-END_ROW = [mask * KEYS + NO_KEY for mask in range(FULL)] + [STILL]
-PAD = AUFHOLJAGD_ROWS           # rows off the track at both ends of a table of END_ROW
-OFF_TRACK = [STILL] * PAD       # (over the line or behind the start: nothing to choose)
+PAD = AUFHOLJAGD_ROWS           # rows off the track at both ends of a table of end masks
+OFF_TRACK = [FULL] * PAD        # (over the line or behind the start: nothing to choose)
 KIND = tuple(c.kind for c in CARDS)
 VALUE = tuple(c.value for c in CARDS)
 COLOUR = tuple(c.colour for c in CARDS)
@@ -414,11 +426,18 @@ def _car_data(players: int, car: int, row, lane, place) -> dict:
     return data
 
 
-# _PLAYS[card][car][lane key * KEYS + follow key]: the tuple of Plays, or None until needed.
-_PLAYS = [[[None] * (KEYS * KEYS) for _ in range(CARS)] for _ in range(DECK_SIZE)]
-# The one Play of a card for a car when nothing is to choose (Risiko, Gefahr), and dead cards.
+# The one Play of a card for a car when nothing is to choose (Risiko, Gefahr, a move over the
+# line or forfeited), and dead cards.
 STILL_PLAYS = [[Play(card, car) for car in range(CARS)] for card in range(DECK_SIZE)]
 DEAD_PLAYS = [Play(card, -1) for card in range(DECK_SIZE)]
+# _PLAYS[card][car][lane key * KEYS + follow key]: a Windschatten's tuple of Plays, or None
+# until needed.
+_PLAYS = [[[None] * (KEYS * KEYS) for _ in range(CARS)] if KIND[card] == WINDSCHATTEN
+          else None for card in range(DECK_SIZE)]
+# _MOVES[card][car][mask]: the Plays of a card that moves a car by its number, by the taken
+# mask of the row the car ends in (FULL: nothing to choose); None until the card is first in a
+# hand, then made for every car at once.
+_MOVES: list = [None] * DECK_SIZE
 
 
 def _make_plays(card_id: int, car: int, index: int) -> tuple:
@@ -429,25 +448,27 @@ def _make_plays(card_id: int, car: int, index: int) -> tuple:
     return plays
 
 
-def play_actions(pos, hand) -> list:
+def _make_moves(card_id: int) -> list:
+    moves = _MOVES[card_id] = [
+        [tuple(Play(card_id, car, lane) for lane in FREE_LANES[mask]) for mask in range(FULL)]
+        + [(STILL_PLAYS[card_id][car],)] for car in range(CARS)]
+    return moves
+
+
+def play_actions(pos, hand, taken=None) -> list:
     """Every Play of the cards in `hand` on the table `pos` (legal_actions in phase PLAY): per
     card in hand order, per car it may name in car order (cars_allowed; none: a dead card),
-    per lane, per follow lane, as plan() tells them."""
-    taken = [0] * ROWS
-    racing = []
-    rows = []
-    for car, p in enumerate(pos):
-        if p is not None:
-            taken[p[0]] |= 1 << p[1]
-            racing.append(car)
-            rows.append(p[0])
+    per lane, per follow lane, as plan() tells them. `taken`: taken_masks(pos), if at hand."""
+    if taken is None:
+        taken = taken_masks(pos)
+    racing = list(compress(CAR_IDS, pos))   # (a space is a non-empty list: true)
     actions = []
-    end_row = None   # END_ROW of row r at r + PAD
+    ends = None   # the taken mask of row r at r + PAD (off the track: FULL)
     for card_id in hand:
         kind = KIND[card_id]
-        plays = _PLAYS[card_id]
         before = len(actions)
         if kind == WINDSCHATTEN:
+            plays = _PLAYS[card_id]
             value = VALUE[card_id]
             for car in (2 * COLOUR[card_id], 2 * COLOUR[card_id] + 1):
                 if pos[car] is None:
@@ -457,7 +478,7 @@ def play_actions(pos, hand) -> list:
                 if to > LAST_ROW:
                     index = STILL          # over the line: the follower may still go along
                 elif taken[to] == FULL:
-                    actions += plays[car][STILL] or _make_plays(card_id, car, STILL)
+                    actions.append(STILL_PLAYS[card_id][car])
                     continue               # forfeited: nobody moves
                 else:
                     index = taken[to] * KEYS + NO_KEY
@@ -467,21 +488,26 @@ def play_actions(pos, hand) -> list:
                         index += taken[follow_to] - NO_KEY
                 actions += plays[car][index] or _make_plays(card_id, car, index)
         elif kind == RISIKO:
-            actions += map(STILL_PLAYS[card_id].__getitem__, racing)
+            actions += (STILL_PLAYS[card_id] if len(racing) == CARS
+                        else map(STILL_PLAYS[card_id].__getitem__, racing))
         elif kind == GEFAHR:
-            actions += [STILL_PLAYS[card_id][car] for car in racing
-                        if DANGER_AT[pos[car][0]][pos[car][1]]]
+            actions += [STILL_PLAYS[card_id][car] for car, p in enumerate(pos)
+                        if p is not None and DANGER_AT[p[0]][p[1]]]
         else:   # the car moves by the card's number: only the row it ends in counts
-            if end_row is None:
-                end_row = OFF_TRACK + [END_ROW[mask] for mask in taken] + OFF_TRACK
+            if ends is None:
+                ends = OFF_TRACK + taken + OFF_TRACK
+            moves = _MOVES[card_id] or _make_moves(card_id)
             shift = VALUE[card_id] + PAD
-            limit = LAST_ROW
             if kind == AUFHOLJAGD and len(racing) > AUFHOLJAGD_MAX_BEHIND:
-                limit = sorted(rows)[AUFHOLJAGD_MAX_BEHIND]   # (as in cars_allowed)
-            for car, row in zip(racing, rows):
-                if row <= limit:
-                    index = end_row[row + shift]
-                    actions += plays[car][index] or _make_plays(card_id, car, index)
+                # (as in cars_allowed: at most two cars in rows behind)
+                limit = sorted([pos[car][0] for car in racing])[AUFHOLJAGD_MAX_BEHIND]
+                for car in racing:
+                    row = pos[car][0]
+                    if row <= limit:
+                        actions += moves[car][ends[row + shift]]
+            else:
+                for car in racing:
+                    actions += moves[car][ends[pos[car][0] + shift]]
         if len(actions) == before:
             actions.append(DEAD_PLAYS[card_id])
     return actions
@@ -507,13 +533,13 @@ def preview(view: dict, card_id: int, car: int) -> dict:
     if card.kind in (RISIKO, GEFAHR):
         return {**out, "kind": "reveal"}
     pos = positions(view)
-    free = free_table(pos)
-    kind, row = target_of(pos, car, card.value, free)
-    lanes, follower, follow_lanes = plan(card, pos, car, free)
+    taken = taken_masks(pos)
+    kind, row = target_of(pos, car, card.value, taken)
+    lanes, follower, follow_lanes = plan(card, pos, car, taken)
     out.update(kind=kind, row=row, lanes=[] if lanes == NO_CHOICE else list(lanes),
                follower=follower)
     if follower is not None:
-        fkind, frow = target_of(pos, follower, card.value, free)
+        fkind, frow = target_of(pos, follower, card.value, taken)
         if fkind == "row":
             out.update(follow_row=frow, follow_lanes=list(follow_lanes))
     return out
@@ -546,13 +572,22 @@ def passed_cars(pos, car: int, to_row) -> int:
 # --- The state ----------------------------------------------------------------------------------
 
 class FlotteFlitzerState(State):
-    """A race; `phase` is one of GRID, PLAY, STEER, RISK, DRAW, OVER (module docstring)."""
+    """A race; `phase` is one of GRID, PLAY, STEER, RISK, DRAW, OVER (module docstring).
+
+    Kept with `pos`, for the moves and legal actions of every turn: `_taken`, taken_masks(pos),
+    and `_grid`, grid_of(pos). Every change of `pos` goes through `_put`, which keeps them; code
+    that sets `pos` itself (a test's hand-built race) calls `_count_table` after. They are slots,
+    not attributes: what they hold is `pos` again, so vars() (the state hash, the snapshot) has
+    only the rules' state, and copy.deepcopy copies them with it (hidden_variant)."""
+
+    __slots__ = ("_taken", "_grid")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         # Setting up: seats in turn order (the youngest first), each placing its front car
         # and then its back car (Place); then the neutral colours, placed the same way.
         self.pos: list = [None] * CARS
+        self._count_table()
         self.to_place = [car for seat in range(players) for car in (2 * seat, 2 * seat + 1)]
         self.draw = list(range(DECK_SIZE))
         self.rng.shuffle(self.draw)
@@ -574,24 +609,41 @@ class FlotteFlitzerState(State):
         colour = colour_of(car)
         return colour if colour < self.players else None
 
+    def _count_table(self) -> None:
+        """Make `_taken` and `_grid` anew from `pos`."""
+        self._taken = taken_masks(self.pos)
+        self._grid = grid_of(self.pos)
+
+    def _put(self, car: int, space) -> None:
+        """Set `car` on `space` ([row, lane], a new list; None: over the line)."""
+        old = self.pos[car]
+        if old is not None:
+            self._taken[old[0]] &= ~(1 << old[1])
+            self._grid[old[0] * LANES + old[1]] = None
+        self.pos[car] = space
+        if space is not None:
+            self._taken[space[0]] |= 1 << space[1]
+            self._grid[space[0] * LANES + space[1]] = car
+
     # -- whose turn, what is legal -------------------------------------------------------------
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.turn
 
     def _legal_actions(self, player: int) -> list:
-        if self.phase == OVER or player != self.turn:
+        phase = self.phase
+        if player != self.turn or phase == OVER:
             return []
-        if self.phase == GRID:
+        if phase == PLAY:
+            return play_actions(self.pos, self.hands[player], self._taken)
+        if phase == DRAW:
+            return [DRAW_ACTION]
+        if phase == GRID:
             return [PLACES[lane] for lane in free_lanes(self.pos, grid_row(self.pos,
                                                                           self.to_place[0]))]
-        if self.phase == STEER:
+        if phase == STEER:
             return [STEERS[lane] for lane in lane_options(self.pos, self.steer_car)]
-        if self.phase == RISK:
-            return [RiskAgain(), RiskStop()]
-        if self.phase == DRAW:
-            return [Draw()]
-        return play_actions(self.pos, self.hands[player])
+        return [AGAIN_ACTION, STOP_ACTION]
 
     def _undo_depth(self, player: int) -> int:
         """1 when the last log entry is `player`'s own choice on their turn that turned up or
@@ -652,7 +704,7 @@ class FlotteFlitzerState(State):
         if lane not in free:
             raise IllegalAction("lane not free", f"lane {lane!r} of row {row}, free: {free}")
         self.to_place.pop(0)
-        self.pos[car] = [row, lane]
+        self._put(car, [row, lane])
         events = [Event(PLACED, player, {"car": car, "to": [row, lane]})]
         if self.to_place and colour_of(self.to_place[0]) == player:
             return events                       # your back car comes next
@@ -662,31 +714,37 @@ class FlotteFlitzerState(State):
         for colour in range(self.players, COLOURS):   # the neutral colours, inside first
             for car in (2 * colour, 2 * colour + 1):
                 row = grid_row(self.pos, car)
-                self.pos[car] = [row, free_lanes(self.pos, row)[0]]
+                self._put(car, [row, FREE_LANES[self._taken[row]][0]])
                 events.append(Event(PLACED, None, {"car": car, "to": list(self.pos[car])}))
         self.phase = PLAY
         self.turn = 0
         return events + [Event(NEXT_TURN, 0, {})]
 
     def _play(self, player: int, action: Play) -> list[Event]:
+        # (The fields are ints: State.apply checked them against Play's annotations.)
         card_id, car = action.card, action.car
-        if not isinstance(card_id, int) or card_id not in self.hands[player]:
+        hand = self.hands[player]
+        if card_id not in hand:
             raise IllegalAction("card not in your hand", repr(card_id))
         card = CARDS[card_id]
-        allowed = cars_allowed(card, self.pos)
-        if not isinstance(car, int) or isinstance(car, bool) or not -1 <= car < CARS:
+        kind = card.kind
+        if not -1 <= car < CARS:
             raise IllegalAction("no such car", repr(car))
+        pos = self.pos
         if car == -1:
-            if allowed:
+            if cars_allowed(card, pos):
                 raise IllegalAction("name a car", "a dead card only when no car qualifies")
-        elif self.pos[car] is None:
+        elif pos[car] is None:
             raise IllegalAction("car has finished", f"car {car} is over the line")
-        elif car not in allowed:
+        # (cars_allowed, asked only of the cards that name some racing cars and not others)
+        elif (kind == WINDSCHATTEN and car >> 1 != card.colour
+              or kind == GEFAHR and not DANGER_AT[pos[car][0]][pos[car][1]]
+              or kind == AUFHOLJAGD and car not in cars_allowed(card, pos)):
             rule = {WINDSCHATTEN: "Windschatten: a car of the card's colour",
                     AUFHOLJAGD: "Aufholjagd: at most 2 cars behind",
-                    GEFAHR: "Gefahr: a car on a danger space"}[card.kind]
+                    GEFAHR: "Gefahr: a car on a danger space"}[kind]
             raise IllegalAction(rule, f"car {car}")
-        lanes, follower, follow_lanes = plan(card, self.pos, car)
+        lanes, follower, follow_lanes = plan(card, pos, car, self._taken, self._grid)
         if action.lane not in lanes:
             raise IllegalAction("lane not free" if lanes != [-1] else "no lane to choose",
                                 f"lane {action.lane!r}, possible {lanes}")
@@ -694,7 +752,7 @@ class FlotteFlitzerState(State):
             raise IllegalAction("lane not free" if follow_lanes != [-1] else "no lane to choose",
                                 f"follow {action.follow!r}, possible {follow_lanes}")
         # Valid: from here on the state changes.
-        self.hands[player].remove(card_id)
+        hand.remove(card_id)
         self.discard.append(card_id)
         self.shown = []
         self.last = {"seat": player, "card": card_id, "car": car}
@@ -702,9 +760,9 @@ class FlotteFlitzerState(State):
         if car == -1:
             events.append(Event(DEAD_CARD, player, {"card": card_json(card_id)}))
             return events + self._turn_done()
-        if card.kind == RISIKO:
+        if kind == RISIKO:
             return events + self._risiko_reveal(player, car)
-        if card.kind == GEFAHR:
+        if kind == GEFAHR:
             self.move_car = car
             turned = []
             for _ in range(GEFAHR_REVEALS):
@@ -715,7 +773,7 @@ class FlotteFlitzerState(State):
             # line (the back of the starting blocks) or on a full row does not happen.
             self.pending = [CARDS[c].marker for c in turned if CARDS[c].marker is not None]
             return events + self._go_on(player)
-        events += self._move(player, car, card.value, action.lane, card.kind)
+        events += self._move(player, car, card.value, action.lane, kind)
         if follower is not None and self.phase != OVER:
             events += self._move(player, follower, card.value, action.follow, SLIPSTREAM)
         return events + self._turn_done()
@@ -723,14 +781,22 @@ class FlotteFlitzerState(State):
     def _move(self, player, car, rows, lane, why) -> list[Event]:
         """Move `car` by `rows` (the lane chosen, or -1: the car's own lane or the nearest free
         one, which the mover may then change: see _offer_steer)."""
-        kind, row = target_of(self.pos, car, rows)
-        start = list(self.pos[car])
+        start = self.pos[car]
+        row = start[0] + rows
+        if 0 <= row <= LAST_ROW and self._taken[row] != FULL:   # (target_of's "row")
+            if lane == -1:
+                lane = auto_lane(self.pos, row, start[1], FREE_LANES[self._taken[row]])
+            self._put(car, [row, lane])   # (a new list: `start` is the event's alone now)
+            return [Event(MOVED, player, {"car": car, "from": start, "rows": rows, "why": why,
+                                          "to": [row, lane]})]
+        kind = "finish" if row > LAST_ROW else "forfeit"
+        start = list(start)
         data = {"car": car, "from": start, "rows": rows, "why": why}
         if kind == "forfeit":
             return [Event(FORFEIT, player, data)]
         if kind == "finish":
             passed = passed_cars(self.pos, car, None)
-            self.pos[car] = None
+            self._put(car, None)
             self.finished.append(car)
             place = len(self.finished)
             points = POINTS[place - 1] if place <= len(POINTS) else 0
@@ -740,10 +806,6 @@ class FlotteFlitzerState(State):
             if len(self.finished) >= RACE_ENDS_AFTER:
                 events += self._game_over()
             return events
-        if lane == -1:
-            lane = auto_lane(self.pos, row, start[1])
-        self.pos[car] = [row, lane]
-        return [Event(MOVED, player, {**data, "to": [row, lane]})]
 
     def _turn_up(self, player) -> tuple[int, list[Event]]:
         """Turn up the top card of the draw pile; it goes to the played cards."""
@@ -766,17 +828,18 @@ class FlotteFlitzerState(State):
         "Risiko" number back, or "Schleudern": a skid. Where the car lands in a row with
         another free lane, the mover picks its lane next (steer_car)."""
         if marker == SKID:
-            row = skid_row(self.pos, car)
+            row = skid_row(self.pos, car, self._taken)
             data = {"car": car, "from": list(self.pos[car]), "rows": 0, "why": SKID}
             if row is None:
                 return [Event(FORFEIT, player, data)]
-            lane = auto_lane(self.pos, row, self.pos[car][1])
-            self.pos[car] = [row, lane]
+            lane = auto_lane(self.pos, row, self.pos[car][1], FREE_LANES[self._taken[row]])
+            self._put(car, [row, lane])
             events = [Event(MOVED, player, {**data, "rows": row - data["from"][0],
                                             "to": [row, lane]})]
         else:
             events = self._move(player, car, 1 if marker is None else marker, -1, RISIKO)
-        if events[-1].kind == MOVED and len(lane_options(self.pos, car)) > 1:
+        if events[-1].kind == MOVED and self._taken[self.pos[car][0]] != FULL:
+            # (another lane of its row is free: lane_options holds more than its own)
             self.steer_car = car
         return events
 
@@ -816,7 +879,7 @@ class FlotteFlitzerState(State):
         if lane not in lanes:
             raise IllegalAction("lane not free", f"lane {lane!r}, possible {lanes}")
         start = list(self.pos[car])
-        self.pos[car] = [start[0], lane]
+        self._put(car, [start[0], lane])
         self.steer_car = None
         self.phase = PLAY  # (for _go_on: no longer steering)
         events = [Event(STEERED, player, {"car": car, "from": start, "to": [start[0], lane]})]
@@ -832,9 +895,12 @@ class FlotteFlitzerState(State):
 
     def _end_turn(self, player) -> list[Event]:
         events = []
-        while len(self.hands[player]) < HAND:
-            self.hands[player].append(self.draw.pop())
-            events += [Event(DREW, player, {"hand": len(self.hands[player])})] + self._refill()
+        hand = self.hands[player]
+        while len(hand) < HAND:
+            hand.append(self.draw.pop())
+            events.append(Event(DREW, player, {"hand": len(hand)}))
+            if not self.draw:
+                events += self._refill()
         self.phase = PLAY
         self.turn = (player + 1) % self.players
         return events + [Event(NEXT_TURN, self.turn, {})]
@@ -968,6 +1034,8 @@ class FlotteFlitzerState(State):
     def check_invariants(self) -> None:
         cards = [c for h in self.hands for c in h] + self.draw + self.discard
         assert sorted(cards) == list(range(DECK_SIZE)), "cards created or lost"
+        assert self._taken == taken_masks(self.pos) and self._grid == grid_of(self.pos), \
+            "the tables kept with the positions are theirs"
         spaces = [tuple(p) for p in self.pos if p is not None]
         assert len(spaces) == len(set(spaces)), "two cars on one space"
         assert all(0 <= r <= LAST_ROW and 0 <= ln < LANES for r, ln in spaces), "car off the track"
@@ -1041,6 +1109,7 @@ LOOKAHEAD_PLAYS = 6             # the hard bot looks for a follow-up after its b
 # rarely slips (and beats normal 86 % of the time).
 SLIP = {"easy": 0.2, "normal": 0.28, "hard": 0.03}
 KEEP_CARD = 0.05                # a play's value less this per row of its card (see play_value)
+KEEP_COST = [KEEP_CARD * max(0, c.value) for c in CARDS]
 SLICE = 8                       # plays weighed between two yields of FlitzerBot.thinking
 
 
@@ -1050,24 +1119,27 @@ def finish_value(place: int) -> float:
 
 
 FINISH_VALUES = [finish_value(place) for place in range(CARS + 1)]
+ROW_VALUES = [float(row) for row in range(ROWS)]   # the progress of a car in a row
+CARD_BIT = [1 << card for card in range(DECK_SIZE)]
 MARKERS = tuple(c.marker for c in CARDS)
 NOBODY = float("-inf")          # the best sum of no seat at all (max() of it and x is x)
-CARD_AND_CAR = attrgetter("card", "car")
 FIRST = itemgetter(0)
 CARD_ID = itemgetter("id")
-_SHARES: dict = {}              # (cards, count) -> count additions of 1 / cards
+def _shares(cards: int) -> list:
+    """share(cards, count) for every count: 1 / cards added up card by card."""
+    row = [0]
+    for _ in range(cards):
+        row.append(row[-1] + 1 / cards)
+    return row
+
+
+SHARES = [[0]] + [_shares(cards) for cards in range(1, DECK_SIZE + 1)]
 
 
 def share(cards: int, count: int) -> float:
     """`count` cards' chance among `cards`, added up card by card (as the odds always were:
     the float may differ from count / cards in the last bit, and choices compare them)."""
-    key = (cards, count)
-    if key not in _SHARES:
-        total = 0
-        for _ in range(count):
-            total += 1 / cards
-        _SHARES[key] = total
-    return _SHARES[key]
+    return SHARES[cards][count]
 
 
 def odds_of(markers) -> list:
@@ -1078,38 +1150,56 @@ def odds_of(markers) -> list:
 
 
 DECK_ODDS = odds_of(MARKERS)    # easy and normal bots assume the whole deck
-# (marker, the cards that carry it), for counting the unseen ones.
-MARKER_CARDS = [(marker, frozenset(c for c in range(DECK_SIZE) if MARKERS[c] == marker))
+# (marker, the cards that carry it as a mask: bit c for card c), for counting the unseen ones.
+MARKER_CARDS = [(marker, sum(1 << c for c in range(DECK_SIZE) if MARKERS[c] == marker))
                 for marker in dict.fromkeys(MARKERS)]
 
 
-def play_groups(legal) -> list:
-    """The plays of `legal` per (card, car), in order (legal lists them together), but for an
+def hand_options(hand, pos) -> list:
+    """(card, car) of every play a hand offers on the table `pos`, in the order legal lists
+    them (play_actions: per card, per car cars_allowed names; -1 for a dead card), but for an
     identical card's: it offers the same plays as the first."""
-    groups = {}
-    for (card, car), plays in groupby(legal, key=CARD_AND_CAR):
-        key = (SAME[card], car)
-        if key not in groups:
-            groups[key] = tuple(plays)
-    return list(groups.values())
+    # (cars_allowed spelt out, the cars in the race found once: a hard bot does this for
+    # every play it chooses)
+    racing = [car for car in CAR_IDS if pos[car] is not None]
+    options = []
+    seen = []
+    for card in hand:
+        if SAME[card] in seen:
+            continue
+        seen.append(SAME[card])
+        kind = KIND[card]
+        if kind == WINDSCHATTEN:
+            cars = [car for car in (2 * COLOUR[card], 2 * COLOUR[card] + 1)
+                    if pos[car] is not None]
+        elif kind == GEFAHR:
+            cars = [car for car in racing if DANGER_AT[pos[car][0]][pos[car][1]]]
+        elif kind == AUFHOLJAGD and len(racing) > AUFHOLJAGD_MAX_BEHIND:
+            limit = sorted([pos[car][0] for car in racing])[AUFHOLJAGD_MAX_BEHIND]
+            cars = [car for car in racing if pos[car][0] <= limit]
+        else:
+            cars = racing
+        options += [(card, car) for car in cars or NO_CHOICE]
+    return options
 
 
 def look(view) -> tuple:
     """(pos, grid, table) of a view's cars: positions(view); grid[row * LANES + lane], the car
     on a space or None (a row before row 0 reads the empty row at the end of the list); and
     the bots' table: per car its progress, its row or FINISH_VALUES[its place]."""
-    places = {car: place for place, car in enumerate(view["finished"])}
+    finished = view["finished"]
     pos, table = [], []
     grid = [None] * ((ROWS + 1) * LANES)
-    for car in view["cars"]:
-        row = car["row"]
+    for car, data in enumerate(view["cars"]):   # (a view lists the cars by id)
+        row = data["row"]
         if row is None:
             pos.append(None)
-            table.append(FINISH_VALUES[places.get(car["id"], len(POINTS))])
+            table.append(FINISH_VALUES[finished.index(car) if car in finished else len(POINTS)])
         else:
-            pos.append([row, car["lane"]])
-            table.append(float(row))
-            grid[row * LANES + car["lane"]] = car["id"]
+            lane = data["lane"]
+            pos.append([row, lane])
+            table.append(ROW_VALUES[row])
+            grid[row * LANES + lane] = car
     return pos, grid, table
 
 
@@ -1207,32 +1297,32 @@ class FlitzerBot(Bot):
             return RiskAgain() if again else RiskStop()
         odds = self.marker_odds(view)
         # One option per (card, car), valued whatever its lanes: no value depends on them (see
-        # above); the lanes are picked for the play chosen.
-        options = play_groups(legal)
+        # above); the lanes are picked, among the legal plays, for the option chosen.
+        options = hand_options([card["id"] for card in view["hand"]], pos)
         scored = []
-        outcomes = []
-        for n, plays in enumerate(options):
+        likeliest = []   # per option: (changes, finished) of its likeliest outcome
+        for n, (card, car) in enumerate(options):
             if n % SLICE == SLICE - 1:
                 yield
-            out = self.outcomes(race, plays[0], pos, grid, odds)
-            outcomes.append(out)
-            scored.append((self.play_value(plays[0], out), n))
+            value, likely = self.weigh(race, card, car, pos, grid, odds)
+            likeliest.append(likely)
+            scored.append((value, n))
         scored.sort(key=FIRST, reverse=True)   # (stable: equal values keep their order)
         if self.level == "easy":
             sensible = [n for v, n in scored if v >= race.value - 0.01] or [n for _, n in scored]
             if self.rng.random() < 0.8:
-                return self.best_lanes(options[self.rng.choice(sensible)], pos, grid)
-            return self.best_lanes(options[scored[0][1]], pos, grid)
+                return self.best_lanes(legal, options[self.rng.choice(sensible)], pos, grid)
+            return self.best_lanes(legal, options[scored[0][1]], pos, grid)
         if LOOKAHEAD[self.level]:
             yield
             hand = self.follow_up_cards(view)
             scored = [(v + LOOKAHEAD[self.level] * self.follow_up(
-                race, [m for m in hand if m[0] != options[n][0].card], outcomes[n]), n)
+                race, [m for m in hand if m[0] != options[n][0]], *likeliest[n]), n)
                 for v, n in scored[:LOOKAHEAD_PLAYS]]
             scored.sort(key=FIRST, reverse=True)
         if self.rng.random() < SLIP[self.level] and len(scored) > 1:
-            return self.best_lanes(options[self.rng.choice(scored[1:3])[1]], pos, grid)
-        return self.best_lanes(options[scored[0][1]], pos, grid)
+            return self.best_lanes(legal, options[self.rng.choice(scored[1:3])[1]], pos, grid)
+        return self.best_lanes(legal, options[scored[0][1]], pos, grid)
 
     def choose_lane(self, view, legal):
         """A lane on the grid or after a turned-up card: easy keeps the default; the others
@@ -1244,10 +1334,17 @@ class FlitzerBot(Bot):
         scores = self.lane_scores(look(view)[1], choice["car"], choice["row"])
         return max(legal, key=lambda a: (scores[a.lane], a.lane == default))
 
-    def best_lanes(self, plays, pos, grid):
-        """The play of `plays` (one card's for one car) with the best lane scores: the first
+    def best_lanes(self, legal, option, pos, grid):
+        """The play of `legal` for `option` (card, car) with the best lane scores: the first
         of the best. `grid`: as look's."""
-        first = plays[0]
+        card, car = option
+        plays = []
+        for play in legal:   # (legal lists a pair's plays together: stop after them)
+            if play.car == car and play.card == card:
+                plays.append(play)
+            elif plays:
+                break
+        first = plays[0]   # (an IndexError here: hand_options named a pair legal has not)
         if len(plays) == 1:
             return first
         car, rows = first.car, VALUE[first.card]
@@ -1270,13 +1367,16 @@ class FlitzerBot(Bot):
         seen (played, or in its hand), the whole deck for the others."""
         if self.level != "hard":
             return DECK_ODDS
-        seen = set(map(CARD_ID, view["discard"]))
-        seen.update(map(CARD_ID, view["hand"] or ()))
-        # Per marker its cards not seen; the markers in the order of their first such card.
-        unseen = sorted((min(ids), marker, len(ids)) for marker, ids in
-                        ((marker, cards - seen) for marker, cards in MARKER_CARDS) if ids)
-        total = DECK_SIZE - len(seen) or 1
-        return [(marker, share(total, count)) for _, marker, count in unseen]
+        # Bit c: card c seen (a card is in one place: the sum of their bits is their union).
+        seen = sum(map(CARD_BIT.__getitem__, map(CARD_ID, view["discard"]))) | sum(
+            map(CARD_BIT.__getitem__, map(CARD_ID, view["hand"] or ())))
+        # Per marker its cards not seen; the markers in the order of their first such card
+        # (the lowest bit of the mask: x & -x).
+        unseen = sorted(((cards & -cards).bit_length(), marker, cards.bit_count())
+                        for marker, cards in ((marker, cards & ~seen)
+                                              for marker, cards in MARKER_CARDS) if cards)
+        shares = SHARES[DECK_SIZE - seen.bit_count() or 1]
+        return [(marker, shares[count]) for _, marker, count in unseen]
 
     def lane_scores(self, grid, car, row) -> list:
         """Per lane of `row`, for `car`: away from danger, in front of an own car (a
@@ -1291,95 +1391,132 @@ class FlitzerBot(Bot):
             scores.append(score)
         return scores
 
-    def outcomes(self, race: Race, action, pos, grid, odds) -> list:
-        """[(probability, value, changes, finished)] after `action`: the value of the table
-        after it, the (car, progress) changes that make that table from race's, and how many
-        cars have finished then. A Risiko run on an own car goes on for one more card when
-        that is worth more than stopping."""
-        car = action.car
-        if car < 0:
-            return [(1.0, race.value, (), race.finished)]
-        kind = KIND[action.card]
+    def weigh(self, race: Race, card, car, pos, grid, odds) -> tuple:
+        """(play_value of playing `card` for `car`, (changes, finished) of its likeliest
+        outcome: the first of the most likely)."""
+        single = self.certain(race, card, car, pos, grid)
+        if single is not None:
+            value, changes, finished = single
+            return value - KEEP_COST[card], (changes, finished)   # (play_value of one outcome)
+        out = self.outcomes(race, card, car, pos, grid, odds)
+        return self.play_value(card, out), max(out, key=FIRST)[2:]
+
+    def outcomes(self, race: Race, card, car, pos, grid, odds) -> list:
+        """[(probability, value, changes, finished)] after playing `card` for `car`: the value
+        of the table after it, the (car, progress) changes that make that table from race's,
+        and how many cars have finished then. A Risiko run on an own car goes on for one more
+        card when that is worth more than stopping."""
+        single = self.certain(race, card, car, pos, grid)
+        if single is not None:
+            return [(1.0, *single)]
         table = race.table
-        if kind == RISIKO:
+        if KIND[card] == RISIKO:
             own = colour_of(car) == self.seat and self.level != "easy"
             return self.risk_outcomes(race, car, odds, table, 1 if own else 0)
-        if kind == GEFAHR:
-            out = []
-            for marker, p in odds:
-                now = table[car] if marker is None else marked(table, car, marker, table)
-                out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
-            return out
-        value = VALUE[action.card]
-        now = step(table, car, value, race.finished, table)
-        if now == table[car]:   # forfeited: nothing moves, nobody follows
-            return [(1.0, race.value, (), race.finished)]
-        finished = race.finished + (now >= FINISH_VALUE)
-        row, lane = pos[car]
-        follower = grid[(row - 1) * LANES + lane] if kind == WINDSCHATTEN else None
-        if follower is None:
-            return [(1.0, race.value_moved(car, now), ((car, now),), finished)]
-        # The follower's end row is neither the row left nor the one reached: the table before
-        # the move tells whether it is full (see plan).
-        then = step(table, follower, value, finished, table)
-        changes = ((car, now), (follower, then))
-        return [(1.0, race.value_of(race.moved(changes)), changes,
-                 finished + (then >= FINISH_VALUE))]
+        out = []   # Gefahr
+        for marker, p in odds:
+            now = table[car] if marker is None else marked(table, car, marker, table)
+            out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
+        return out
+
+    def certain(self, race: Race, card, car, pos, grid):
+        """(value, changes, finished) of the one outcome of playing `card` for `car` when no
+        turned-up card decides it (a dead card, a card that moves by its number, Windschatten
+        included); None for Risiko and Gefahr."""
+        if car < 0:
+            return race.value, (), race.finished
+        kind = KIND[card]
+        if kind == RISIKO or kind == GEFAHR:
+            return None
+        table = race.table
+        rows = VALUE[card]
+        finished = race.finished
+        now = table[car] + rows   # (step, spelt out: most options are such moves)
+        if now > LAST_ROW:
+            now = FINISH_VALUES[finished]
+            finished += 1
+        elif now < 0 or table.count(now) >= LANES:
+            return race.value, (), finished   # forfeited: nothing moves, nobody follows
+        if kind == WINDSCHATTEN:
+            row, lane = pos[car]
+            follower = grid[(row - 1) * LANES + lane]
+            if follower is not None:
+                # The follower's end row is neither the row left nor the one reached: the
+                # table before the move tells whether it is full (see plan).
+                then = step(table, follower, rows, finished, table)
+                changes = ((car, now), (follower, then))
+                return (race.value_of(race.moved(changes)), changes,
+                        finished + (then >= FINISH_VALUE))
+        return race.value_moved(car, now), ((car, now),), finished
 
     def risk_outcomes(self, race: Race, car, odds, table, more=0) -> list:
         """The outcomes (as above) of a Risiko on `car` of `table` (race's, or the one a first
         safe card made): a card turned up, and `more` cards after a safe one where going on is
         worth more than stopping."""
+        # (step and marked spelt out: a hard bot weighs a Risiko for every car in the race)
         out = []
+        finished = race.finished
+        here = table[car]
         for marker, p in odds:
-            if marker is not None:
-                now = marked(table, car, marker, table)
-                out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
-                continue
-            now = step(table, car, 1, race.finished, table)
-            if now >= FINISH_VALUE:
-                out.append((p, race.value_moved(car, now), ((car, now),), race.finished + 1))
-                continue
-            value = race.value_moved(car, now)
-            if more:
-                again = self.risk_outcomes(race, car, odds, race.moved(((car, now),)), more - 1)
-                if sum(p2 * v2 for p2, v2, _, _ in again) > value:
-                    out += [(p * p2, v2, changes, f2) for p2, v2, changes, f2 in again]
+            if marker is None:   # a safe card: one row forward
+                now = here + 1
+                if now > LAST_ROW:
+                    now = FINISH_VALUES[finished]
+                    out.append((p, race.value_moved(car, now), ((car, now),), finished + 1))
                     continue
-            out.append((p, value, ((car, now),), race.finished))
+                if table.count(now) >= LANES:
+                    now = here
+                value = race.value_moved(car, now)
+                if more:
+                    again = self.risk_outcomes(race, car, odds, race.moved(((car, now),)),
+                                               more - 1)
+                    if sum(p2 * v2 for p2, v2, _, _ in again) > value:
+                        out += [(p * p2, v2, changes, f2) for p2, v2, changes, f2 in again]
+                        continue
+                out.append((p, value, ((car, now),), finished))
+                continue
+            now = min(table) if marker == SKID else here + marker   # (a skid: the rear row)
+            if now >= here or now < 0 or table.count(now) >= LANES:
+                now = here
+            out.append((p, race.value_moved(car, now), ((car, now),), finished))
         return out
 
     def risk_value(self, race: Race, car, odds) -> float:
         return sum(p * v for p, v, _, _ in self.risk_outcomes(race, car, odds, race.table))
 
-    def play_value(self, action, outcomes) -> float:
-        """The value expected after `action`, given its outcomes."""
+    def play_value(self, card, outcomes) -> float:
+        """The value expected after playing `card`, given its outcomes."""
         if len(outcomes) == 1:   # a certain outcome (its chance 1.0): its value
             total = outcomes[0][1]
         else:
             total = sum(p * v for p, v, _, _ in outcomes)
         # Keeping strong cards is worth a little: spending a Windschatten +4 or an Aufholjagd
         # on a small gain costs options later.
-        return total - KEEP_CARD * max(0, VALUE[action.card])
+        return total - KEEP_COST[card]
 
-    def follow_up(self, race: Race, hand, outcomes) -> float:
-        """The best gain one card of `hand` offers on the table of the likeliest of `outcomes`
-        (own next turn, the others' moves in between ignored). `hand`: follow_up_cards but for
-        the card played.
+    def follow_up(self, race: Race, hand, changes, finished) -> float:
+        """The best gain one card of `hand` offers on the table after the (car, progress)
+        `changes` with `finished` cars over the line (the likeliest outcome of a play; own
+        next turn, the others' moves in between ignored). `hand`: follow_up_cards but for the
+        card played.
 
         Only moves that can gain are tried: an own car forward, or a rival's car back (a
         Falscher Gang). Moving a rival forward, or an own car back, never raises the value
-        (the sums only grow, or only shrink), and a neutral car changes no seat's sum."""
-        _, _, changes, finished = max(outcomes, key=FIRST)
+        (the sums only grow, or only shrink), and a neutral car changes no seat's sum.
+
+        The hard bot's (w_opp 1.0), so every figure is a whole number and a gain is a plain
+        difference: an own car's move gains what the car gains; a rival's car one row back
+        gains 1 when its seat alone leads the others (else 0), so it is tried only when no
+        own move gains."""
+        assert race.w_opp == 1.0, "follow_up counts in whole numbers"
         table = race.moved(changes) if changes else race.table
         seat = race.seat
         own = [car for car in (2 * seat, 2 * seat + 1) if table[car] < FINISH_VALUE]
-        moves = set()   # (car, rows): identical moves are tried once
+        best = 0.0
+        back = False   # a Falscher Gang in hand
         for _, kind, rows in hand:
             if kind == FALSCHER_GANG:
-                for car in range(2 * race.players):
-                    if car >> 1 != seat and table[car] < FINISH_VALUE:
-                        moves.add((car, rows))
+                back = True
                 continue
             limit = LAST_ROW
             if kind == AUFHOLJAGD:   # (cars_allowed; a car over the line sorts last)
@@ -1387,19 +1524,24 @@ class FlitzerBot(Bot):
                 if third < FINISH_VALUE:
                     limit = third
             for car in own:
-                if table[car] <= limit:
-                    moves.add((car, rows))
-        if not moves:
-            return 0.0
+                now = table[car]
+                if now <= limit:
+                    to = now + rows   # (step, spelt out: the rows are > 0)
+                    if to > LAST_ROW:
+                        to = FINISH_VALUES[finished]
+                    elif table.count(to) >= LANES:
+                        continue
+                    if to - now > best:
+                        best = to - now
+        if best or not back:
+            return best
         after = Race(table, finished, seat, race.players, race.w_opp)
-        best = 0.0
-        for car, rows in moves:
-            now = step(table, car, rows, finished, table)
-            if now != table[car]:   # (forfeited: a gain of 0)
-                gain = after.value_moved(car, now) - after.value
-                if gain > best:
-                    best = gain
-        return best
+        for car in range(2 * race.players):
+            if car >> 1 != seat and table[car] < FINISH_VALUE:
+                now = step(table, car, -1, finished, table)
+                if now != table[car] and after.value_moved(car, now) > after.value:
+                    return after.value_moved(car, now) - after.value
+        return 0.0
 
     def follow_up_cards(self, view) -> list:
         """(card, kind, rows) of the cards in hand that follow_up tries: no Risiko or Gefahr

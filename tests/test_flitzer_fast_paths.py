@@ -29,12 +29,14 @@ from game.flotte_flitzer import (
     Play,
     Race,
     cars_allowed,
+    grid_of,
     look,
     odds_of,
     plan,
+    hand_options,
     play_actions,
-    play_groups,
     step,
+    taken_masks,
 )
 
 
@@ -93,6 +95,27 @@ def test_legal_plays_are_the_plain_enumeration_on_crowded_tables():
         assert play_actions(pos, hand) == plain_plays(pos, hand)
 
 
+def test_the_tables_kept_with_the_positions_are_a_recount_after_every_step():
+    """_taken and _grid (see FlotteFlitzerState) follow every move, in the copies a state makes
+    (undo, hidden_variant) too, and stay out of the state hash."""
+    for players in (2, 4, 6):
+        copies = 0
+        for i, state in enumerate(walk_states(players, 90 + players)):
+            assert state._taken == taken_masks(state.pos), i
+            assert state._grid == grid_of(state.pos), i
+            if i % 17 == 0:
+                twin = state.hidden_variant(0, random.Random(i))
+                assert (twin._taken, twin._grid) == (state._taken, state._grid)
+                assert twin._taken is not state._taken
+                assert "_taken" not in state.snapshot() and "_grid" not in state.snapshot()
+                if state.undo_depth(state.current_player()):
+                    back = state.undone(state.current_player())
+                    assert back._taken == taken_masks(back.pos)
+                    assert back._grid == grid_of(back.pos)
+                    copies += 1
+        assert copies > 0
+
+
 def test_a_view_is_a_copy_changing_it_changes_no_later_view():
     state = next(s for s in walk_states(4, 3) if s.phase == "play" and s.discard)
     first = state.view(0)
@@ -142,15 +165,20 @@ def test_every_outcome_a_bot_weighs_is_valued_as_its_table_recounted():
             bot = FlitzerBot(seat, 1, level)
             race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
             pos, grid, _ = look(view)
-            state_legal = play_actions(pos, [c["id"] for c in view["hand"]])
-            for plays in play_groups(state_legal):
-                for p, value, changes, finished in bot.outcomes(
-                        race, plays[0], pos, grid, bot.marker_odds(view)):
+            odds = bot.marker_odds(view)
+            for card, car in hand_options([c["id"] for c in view["hand"]], pos):
+                out = bot.outcomes(race, card, car, pos, grid, odds)
+                for p, value, changes, finished in out:
                     table = race.moved(changes)
                     assert 0 < p <= 1 and value == recount(race, table)
                     assert finished == len(view["finished"]) + sum(
                         1 for car in range(CARS) if table[car] >= FINISH_VALUE
                         and race.table[car] < FINISH_VALUE)
+                # weigh: the play's value and its likeliest outcome (the first most likely),
+                # whether it works the outcome out itself (a move by the card's number) or not
+                likeliest = max(out, key=lambda o: o[0])
+                assert bot.weigh(race, card, car, pos, grid, odds) == (
+                    bot.play_value(card, out), likeliest[2:])
 
 
 def plain_follow_up(race: Race, hand, changes, finished) -> float:
@@ -186,8 +214,7 @@ def test_the_follow_up_tries_every_move_that_can_gain():
                 step(race.table, car, rng.choice([-1, 1, 2, 4]), race.finished, race.table)
             changes = ((car, now),)
             finished = race.finished + (now >= FINISH_VALUE > race.table[car])
-            fast = bot.follow_up(race, [m for m in cards if m[0] != played],
-                                 [(1.0, 0.0, changes, finished)])
+            fast = bot.follow_up(race, [m for m in cards if m[0] != played], changes, finished)
             assert fast == plain_follow_up(race, [c for c in hand if c != played], changes,
                                            finished)
 
@@ -201,13 +228,27 @@ def test_hard_marker_odds_count_the_unseen_cards_in_deck_order():
         assert abs(sum(odds.values()) - 1) < 1e-9
 
 
-def test_one_option_per_card_and_car_identical_cards_once():
+def plain_options(legal) -> list:
+    """(card, car) of the first play of each pair in `legal`, an identical card's left out."""
+    firsts = list(dict.fromkeys((a.card, a.car) for a in legal))
+    return [(card, car) for card, car in firsts
+            if (SAME[card], car) not in {(SAME[c], other) for c, other in
+                                         firsts[:firsts.index((card, car))]}]
+
+
+def test_a_bot_weighs_one_option_per_pair_of_the_legal_plays_identical_cards_once():
     copy = next(c for c in range(DECK_SIZE) if SAME[c] != c)   # identical to an earlier card
     other = next(c for c in range(DECK_SIZE) if SAME[c] == c != SAME[copy])
-    legal = play_actions(random_table(random.Random(2)), [SAME[copy], other, copy])
-    groups = play_groups(legal)
-    assert [(g[0].card, g[0].car) for g in groups] == list(dict.fromkeys(
-        (a.card, a.car) for a in legal if a.card != copy))
-    for group in groups:
-        assert group == tuple(a for a in legal if (a.card, a.car) == (group[0].card,
-                                                                       group[0].car))
+    pos = random_table(random.Random(2))
+    options = hand_options([SAME[copy], other, copy], pos)
+    assert options and all(card != copy for card, _ in options)
+    assert options == plain_options(play_actions(pos, [SAME[copy], other, copy]))
+    rng = random.Random(3)
+    for _ in range(400):   # crowded tables: dead cards, cars over the line
+        pos = random_table(rng)
+        hand = rng.sample(range(DECK_SIZE), HAND)
+        assert hand_options(hand, pos) == plain_options(play_actions(pos, hand))
+    for view, seat in race_views(300):
+        pos = look(view)[0]
+        hand = [c["id"] for c in view["hand"]]
+        assert hand_options(hand, pos) == plain_options(play_actions(pos, hand))

@@ -80,6 +80,7 @@ def table(layout=None, hands=None, top=(), players=2, turn=0) -> FlotteFlitzerSt
                                    "from": 30, "passed": 0})
         else:
             state.pos[car] = list(where if where is not None else next(parking))
+    state._count_table()   # (pos was set by hand: the state's tables follow it)
     hands = {s: list(h) for s, h in (hands or {}).items()}
     used = {c for h in hands.values() for c in h} | set(top)
     rest = [c for c in range(DECK_SIZE) if c not in used]
