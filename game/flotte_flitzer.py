@@ -1110,7 +1110,6 @@ LOOKAHEAD_PLAYS = 6             # the hard bot looks for a follow-up after its b
 SLIP = {"easy": 0.2, "normal": 0.28, "hard": 0.03}
 KEEP_CARD = 0.05                # a play's value less this per row of its card (see play_value)
 KEEP_COST = [KEEP_CARD * max(0, c.value) for c in CARDS]
-SLICE = 8                       # plays weighed between two yields of FlitzerBot.thinking
 
 
 def finish_value(place: int) -> float:
@@ -1156,9 +1155,9 @@ MARKER_CARDS = [(marker, sum(1 << c for c in range(DECK_SIZE) if MARKERS[c] == m
 
 
 def hand_options(hand, pos) -> list:
-    """(card, car) of every play a hand offers on the table `pos`, in the order legal lists
-    them (play_actions: per card, per car cars_allowed names; -1 for a dead card), but for an
-    identical card's: it offers the same plays as the first."""
+    """(card, cars) per card of a hand: the cars it may be played for on the table `pos`
+    (cars_allowed; [-1] for a dead card), so every play of the hand, in the order legal lists
+    them (play_actions), but for an identical card's: it offers the same plays as the first."""
     # (cars_allowed spelt out, the cars in the race found once: a hard bot does this for
     # every play it chooses)
     racing = [car for car in CAR_IDS if pos[car] is not None]
@@ -1179,7 +1178,7 @@ def hand_options(hand, pos) -> list:
             cars = [car for car in racing if pos[car][0] <= limit]
         else:
             cars = racing
-        options += [(card, car) for car in cars or NO_CHOICE]
+        options.append((card, cars or NO_CHOICE))
     return options
 
 
@@ -1278,8 +1277,8 @@ class FlitzerBot(Bot):
         return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
-        """choose() in small steps: a generator that yields None after every few options it
-        weighs (a fraction of a millisecond) and returns the action. A driver on a frame thread
+        """choose() in small steps: a generator that yields None after the options of each
+        card it weighs (a fraction of a millisecond) and returns the action. A driver on a frame thread
         may spread one decision over several frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
@@ -1298,15 +1297,16 @@ class FlitzerBot(Bot):
         odds = self.marker_odds(view)
         # One option per (card, car), valued whatever its lanes: no value depends on them (see
         # above); the lanes are picked, among the legal plays, for the option chosen.
-        options = hand_options([card["id"] for card in view["hand"]], pos)
-        scored = []
+        options = []     # (card, car)
+        scored = []      # per option: (value, its index in options)
         likeliest = []   # per option: (changes, finished) of its likeliest outcome
-        for n, (card, car) in enumerate(options):
-            if n % SLICE == SLICE - 1:
-                yield
-            value, likely = self.weigh(race, card, car, pos, grid, odds)
-            likeliest.append(likely)
-            scored.append((value, n))
+        for card, cars in hand_options([card["id"] for card in view["hand"]], pos):
+            if options:
+                yield    # (a slice per card: its options for twelve cars at most)
+            for value, likely in self.weigh(race, card, cars, pos, grid, odds):
+                scored.append((value, len(likeliest)))
+                likeliest.append(likely)
+            options += [(card, car) for car in cars]
         scored.sort(key=FIRST, reverse=True)   # (stable: equal values keep their order)
         if self.level == "easy":
             sensible = [n for v, n in scored if v >= race.value - 0.01] or [n for _, n in scored]
@@ -1391,24 +1391,27 @@ class FlitzerBot(Bot):
             scores.append(score)
         return scores
 
-    def weigh(self, race: Race, card, car, pos, grid, odds) -> tuple:
-        """(play_value of playing `card` for `car`, (changes, finished) of its likeliest
-        outcome: the first of the most likely)."""
-        single = self.certain(race, card, car, pos, grid)
-        if single is not None:
-            value, changes, finished = single
-            return value - KEEP_COST[card], (changes, finished)   # (play_value of one outcome)
-        out = self.outcomes(race, card, car, pos, grid, odds)
-        return self.play_value(card, out), max(out, key=FIRST)[2:]
+    def weigh(self, race: Race, card, cars, pos, grid, odds) -> list:
+        """Per car of `cars`: (play_value of playing `card` for it, (changes, finished) of its
+        likeliest outcome: the first of the most likely)."""
+        single = self.certain(race, card, cars, pos, grid)
+        if single is not None:   # (play_value of one outcome: its value less the card's)
+            keep = KEEP_COST[card]
+            return [(value - keep, (changes, finished)) for value, changes, finished in single]
+        weighed = []
+        for car in cars:
+            out = self.outcomes(race, card, car, pos, grid, odds)
+            weighed.append((self.play_value(card, out), max(out, key=FIRST)[2:]))
+        return weighed
 
     def outcomes(self, race: Race, card, car, pos, grid, odds) -> list:
         """[(probability, value, changes, finished)] after playing `card` for `car`: the value
         of the table after it, the (car, progress) changes that make that table from race's,
         and how many cars have finished then. A Risiko run on an own car goes on for one more
         card when that is worth more than stopping."""
-        single = self.certain(race, card, car, pos, grid)
+        single = self.certain(race, card, [car], pos, grid)
         if single is not None:
-            return [(1.0, *single)]
+            return [(1.0, *single[0])]
         table = race.table
         if KIND[card] == RISIKO:
             own = colour_of(car) == self.seat and self.level != "easy"
@@ -1419,35 +1422,40 @@ class FlitzerBot(Bot):
             out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
         return out
 
-    def certain(self, race: Race, card, car, pos, grid):
-        """(value, changes, finished) of the one outcome of playing `card` for `car` when no
-        turned-up card decides it (a dead card, a card that moves by its number, Windschatten
-        included); None for Risiko and Gefahr."""
-        if car < 0:
-            return race.value, (), race.finished
+    def certain(self, race: Race, card, cars, pos, grid):
+        """Per car of `cars` (all -1 for a dead card): (value, changes, finished) of the one
+        outcome of playing `card` for it when no turned-up card decides it (a dead card, a
+        card that moves by its number, Windschatten included); None for Risiko and Gefahr."""
+        if cars[0] < 0:
+            return [(race.value, (), race.finished)]
         kind = KIND[card]
         if kind == RISIKO or kind == GEFAHR:
             return None
         table = race.table
         rows = VALUE[card]
-        finished = race.finished
-        now = table[car] + rows   # (step, spelt out: most options are such moves)
-        if now > LAST_ROW:
-            now = FINISH_VALUES[finished]
-            finished += 1
-        elif now < 0 or table.count(now) >= LANES:
-            return race.value, (), finished   # forfeited: nothing moves, nobody follows
-        if kind == WINDSCHATTEN:
-            row, lane = pos[car]
-            follower = grid[(row - 1) * LANES + lane]
-            if follower is not None:
-                # The follower's end row is neither the row left nor the one reached: the
-                # table before the move tells whether it is full (see plan).
-                then = step(table, follower, rows, finished, table)
-                changes = ((car, now), (follower, then))
-                return (race.value_of(race.moved(changes)), changes,
-                        finished + (then >= FINISH_VALUE))
-        return race.value_moved(car, now), ((car, now),), finished
+        out = []
+        for car in cars:   # (step, spelt out: most options are such moves)
+            finished = race.finished
+            now = table[car] + rows
+            if now > LAST_ROW:
+                now = FINISH_VALUES[finished]
+                finished += 1
+            elif now < 0 or table.count(now) >= LANES:
+                out.append((race.value, (), finished))   # forfeited: nothing moves
+                continue
+            if kind == WINDSCHATTEN:
+                row, lane = pos[car]
+                follower = grid[(row - 1) * LANES + lane]
+                if follower is not None:
+                    # The follower's end row is neither the row left nor the one reached:
+                    # the table before the move tells whether it is full (see plan).
+                    then = step(table, follower, rows, finished, table)
+                    changes = ((car, now), (follower, then))
+                    out.append((race.value_of(race.moved(changes)), changes,
+                                finished + (then >= FINISH_VALUE)))
+                    continue
+            out.append((race.value_moved(car, now), ((car, now),), finished))
+        return out
 
     def risk_outcomes(self, race: Race, car, odds, table, more=0) -> list:
         """The outcomes (as above) of a Risiko on `car` of `table` (race's, or the one a first
