@@ -1123,6 +1123,7 @@ CARD_BIT = [1 << card for card in range(DECK_SIZE)]
 MARKERS = tuple(c.marker for c in CARDS)
 NOBODY = float("-inf")          # the best sum of no seat at all (max() of it and x is x)
 FIRST = itemgetter(0)
+THIRD = itemgetter(2)
 CARD_ID = itemgetter("id")
 def _shares(cards: int) -> list:
     """share(cards, count) for every count: 1 / cards added up card by card."""
@@ -1316,8 +1317,11 @@ class FlitzerBot(Bot):
         if LOOKAHEAD[self.level]:
             yield
             hand = self.follow_up_cards(view)
-            scored = [(v + LOOKAHEAD[self.level] * self.follow_up(
-                race, [m for m in hand if m[0] != options[n][0]], *likeliest[n]), n)
+            tried = [card for card, _, _ in hand]
+            # (no card left to try but the one played: no gain, and no call)
+            scored = [(v + LOOKAHEAD[self.level] * (
+                self.follow_up(race, hand, options[n][0], *likeliest[n])
+                if len(tried) > (options[n][0] in tried) else 0.0), n)
                 for v, n in scored[:LOOKAHEAD_PLAYS]]
             scored.sort(key=FIRST, reverse=True)
         if self.rng.random() < SLIP[self.level] and len(scored) > 1:
@@ -1502,47 +1506,52 @@ class FlitzerBot(Bot):
         # on a small gain costs options later.
         return total - KEEP_COST[card]
 
-    def follow_up(self, race: Race, hand, changes, finished) -> float:
-        """The best gain one card of `hand` offers on the table after the (car, progress)
-        `changes` with `finished` cars over the line (the likeliest outcome of a play; own
-        next turn, the others' moves in between ignored). `hand`: follow_up_cards but for the
-        card played.
+    def follow_up(self, race: Race, hand, played, changes, finished) -> float:
+        """The best gain one card of `hand` but `played` offers on the table after the (car,
+        progress) `changes` with `finished` cars over the line (the likeliest outcome of a play
+        of `played`; own next turn, the others' moves in between ignored). `hand`:
+        follow_up_cards.
 
         Only moves that can gain are tried: an own car forward, or a rival's car back (a
         Falscher Gang). Moving a rival forward, or an own car back, never raises the value
         (the sums only grow, or only shrink), and a neutral car changes no seat's sum.
 
         The hard bot's (w_opp 1.0), so every figure is a whole number and a gain is a plain
-        difference: an own car's move gains what the car gains; a rival's car one row back
-        gains 1 when its seat alone leads the others (else 0), so it is tried only when no
-        own move gains."""
+        difference: an own car's move gains what the car gains, and the card with the most rows
+        that moves it gains the most (over the line, the points are worth more than any rows);
+        a rival's car one row back gains 1 when its seat alone leads the others (else 0), so it
+        is tried only when no own move gains."""
         assert race.w_opp == 1.0, "follow_up counts in whole numbers"
-        table = race.moved(changes) if changes else race.table
         seat = race.seat
-        own = [car for car in (2 * seat, 2 * seat + 1) if table[car] < FINISH_VALUE]
         best = 0.0
-        back = False   # a Falscher Gang in hand
-        for _, kind, rows in hand:
-            if kind == FALSCHER_GANG:
-                back = True
-                continue
-            limit = LAST_ROW
-            if kind == AUFHOLJAGD:   # (cars_allowed; a car over the line sorts last)
-                third = sorted(table)[AUFHOLJAGD_MAX_BEHIND]
-                if third < FINISH_VALUE:
-                    limit = third
-            for car in own:
+        table = None   # made when a card is tried (most follow-ups have none)
+        limit = None   # the Aufholjagd's (cars_allowed; a car over the line sorts last)
+        for car in (2 * seat, 2 * seat + 1):
+            for card, kind, rows in hand:   # (most rows first)
+                if card == played or kind == FALSCHER_GANG:
+                    continue
+                if table is None:
+                    table = race.moved(changes) if changes else race.table
                 now = table[car]
-                if now <= limit:
-                    to = now + rows   # (step, spelt out: the rows are > 0)
-                    if to > LAST_ROW:
-                        to = FINISH_VALUES[finished]
-                    elif table.count(to) >= LANES:
+                if now >= FINISH_VALUE:
+                    break
+                if kind == AUFHOLJAGD:
+                    if limit is None:
+                        limit = min(sorted(table)[AUFHOLJAGD_MAX_BEHIND], LAST_ROW)
+                    if now > limit:
                         continue
-                    if to - now > best:
-                        best = to - now
-        if best or not back:
+                to = now + rows   # (step, spelt out: the rows are > 0)
+                if to > LAST_ROW:
+                    to = FINISH_VALUES[finished]
+                elif table.count(to) >= LANES:
+                    continue
+                if to - now > best:
+                    best = to - now
+                break   # the most this car can gain
+        if best or not any(kind == FALSCHER_GANG and card != played for card, kind, _ in hand):
             return best
+        if table is None:
+            table = race.moved(changes) if changes else race.table
         after = Race(table, finished, seat, race.players, race.w_opp)
         for car in range(2 * race.players):
             if car >> 1 != seat and table[car] < FINISH_VALUE:
@@ -1552,11 +1561,13 @@ class FlitzerBot(Bot):
         return 0.0
 
     def follow_up_cards(self, view) -> list:
-        """(card, kind, rows) of the cards in hand that follow_up tries: no Risiko or Gefahr
-        (turned-up cards decide), no Windschatten of another colour (it moves a rival on)."""
+        """(card, kind, rows) of the cards in hand that follow_up tries, the most rows first (in
+        hand order on a tie): no Risiko or Gefahr (turned-up cards decide), no Windschatten of
+        another colour (it moves a rival on)."""
         cards = [c["id"] for c in view["hand"]]
-        return [(c, KIND[c], VALUE[c]) for c in cards if KIND[c] not in (RISIKO, GEFAHR)
-                and (KIND[c] != WINDSCHATTEN or COLOUR[c] == self.seat)]
+        return sorted([(c, KIND[c], VALUE[c]) for c in cards if KIND[c] not in (RISIKO, GEFAHR)
+                       and (KIND[c] != WINDSCHATTEN or COLOUR[c] == self.seat)],
+                      key=THIRD, reverse=True)   # (stable, reversed too)
 
 
 def new_game(players: int, options: dict, seed: int) -> FlotteFlitzerState:

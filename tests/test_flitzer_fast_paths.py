@@ -216,7 +216,7 @@ def test_the_follow_up_tries_every_move_that_can_gain():
                 step(race.table, car, rng.choice([-1, 1, 2, 4]), race.finished, race.table)
             changes = ((car, now),)
             finished = race.finished + (now >= FINISH_VALUE > race.table[car])
-            fast = bot.follow_up(race, [m for m in cards if m[0] != played], changes, finished)
+            fast = bot.follow_up(race, cards, played, changes, finished)
             assert fast == plain_follow_up(race, [c for c in hand if c != played], changes,
                                            finished)
 
