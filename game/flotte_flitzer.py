@@ -1123,6 +1123,7 @@ CARD_BIT = [1 << card for card in range(DECK_SIZE)]
 MARKERS = tuple(c.marker for c in CARDS)
 NOBODY = float("-inf")          # the best sum of no seat at all (max() of it and x is x)
 FIRST = itemgetter(0)
+SECOND = itemgetter(1)
 THIRD = itemgetter(2)
 CARD_ID = itemgetter("id")
 def _shares(cards: int) -> list:
@@ -1403,7 +1404,18 @@ class FlitzerBot(Bot):
             keep = KEEP_COST[card]
             return [(value - keep, (changes, finished)) for value, changes, finished in single]
         weighed = []
+        neutral = None   # the value of a Risiko on a neutral car: the same for each
         for car in cars:
+            if KIND[card] == RISIKO and car >> 1 >= race.players:
+                # No seat's sum changes whatever turns up: every outcome's value is the
+                # table's, so only the likeliest card's move is worked out.
+                if neutral is None:
+                    neutral = race.value if len(odds) == 1 else sum(
+                        p * race.value for _, p in odds)   # (as play_value adds them up)
+                    likely = [max(odds, key=SECOND)]
+                out = self.risk_outcomes(race, car, likely, race.table)
+                weighed.append((neutral - KEEP_COST[card], out[0][2:]))
+                continue
             out = self.outcomes(race, card, car, pos, grid, odds)
             weighed.append((self.play_value(card, out), max(out, key=FIRST)[2:]))
         return weighed
