@@ -74,24 +74,29 @@ class IllegalAction(Exception):
         super().__init__(f"{rule}: {detail}" if detail else rule)
 
 
-_NO_DATA: Any = object()  # Event's default: a new empty dict
-
-
-@dataclass(frozen=True)
 class Event:
-    """A small record of something that happened, for scenes to animate and sound."""
+    """A small record of something that happened, for scenes to animate and sound.
 
-    kind: str
-    player: int | None = None
-    data: dict = field(default_factory=dict)
+    A plain slotted class, not a dataclass: the cores make several per action, and making a
+    frozen dataclass cost four times as much. Treat one as read-only all the same: scenes,
+    the stats and the tests share the very object the core returned."""
 
-    def __init__(self, kind: str, player: int | None = None, data: dict = _NO_DATA):
-        # Written out: the cores make one or more per action, and the generated __init__ of a
-        # frozen dataclass sets each field through object.__setattr__ (twice the time).
-        fields = self.__dict__
-        fields["kind"] = kind
-        fields["player"] = player
-        fields["data"] = {} if data is _NO_DATA else data
+    __slots__ = ("kind", "player", "data")
+
+    def __init__(self, kind: str, player: int | None = None, data: dict | None = None):
+        self.kind = kind
+        self.player = player
+        self.data = {} if data is None else data
+
+    def __eq__(self, other):
+        if type(other) is not Event:
+            return NotImplemented
+        return (self.kind, self.player, self.data) == (other.kind, other.player, other.data)
+
+    __hash__ = None  # (its data is a dict: as unhashable as the frozen dataclass was)
+
+    def __repr__(self):
+        return f"Event(kind={self.kind!r}, player={self.player!r}, data={self.data!r})"
 
 
 class Interrupt:
@@ -207,7 +212,7 @@ class State:
         if self.is_terminal():
             raise IllegalAction("game over", "no more moves")
         self._check_seat(player)
-        _check_action(self.info, action)
+        entry = _checked_entry(self.info, action)
         if t is not None:
             _check_time(t, "action")
         if self.info.realtime:
@@ -236,7 +241,7 @@ class State:
                 self.log.append(_tick_entry(t))
             refusal.events = events  # time did pass; a scene may still animate what it brought
             raise
-        self.log.append([player, encode_action(action), t if self.info.realtime else None])
+        self.log.append([player, entry, t if self.info.realtime else None])
         return events
 
     def apply_now(self, player: int, action) -> list[Event]:
@@ -247,12 +252,12 @@ class State:
         turn = self.current_player()
         if turn == TERMINAL:
             raise IllegalAction("game over", "no more moves")
-        _check_action(self.info, action)
+        entry = _checked_entry(self.info, action)
         realtime = self.info.realtime
         if not realtime and turn != SIMULTANEOUS and turn != player:
             raise IllegalAction("not your turn", f"seat {turn} is to move, not seat {player}")
         events = self._apply(player, action)
-        self.log.append([player, encode_action(action), self.now if realtime else None])
+        self.log.append([player, entry, self.now if realtime else None])
         return events
 
     def log_time(self) -> int:
@@ -410,13 +415,29 @@ def _tick_entry(t) -> list:
     return [None, {"type": "Tick"}, t]
 
 
-def _check_action(info: GameInfo, action) -> None:
-    """IllegalAction unless `action` is of one of the game's action types with good fields."""
+def _checked_entry(info: GameInfo, action) -> dict:
+    """The log encoding of `action` (a new dict); IllegalAction unless it is of one of the
+    game's action types with good fields.
+
+    An action object is checked and encoded once, and the encoding kept on it: actions are
+    frozen, and the games hand out the same objects in their legal lists again and again, so
+    most applies find it there. (Kept in the instance's __dict__, which the dataclass's
+    fields, eq, hash and repr never look at.)"""
     if type(action) not in info.action_types:
         raise IllegalAction("unknown action", brief(action))
-    problem = action_problem(action)
-    if problem:
-        raise IllegalAction("bad action field", problem)
+    fields = getattr(action, "__dict__", None)
+    kept = fields.get(_ENCODED) if fields is not None else None
+    if kept is None:
+        problem = action_problem(action)
+        if problem:
+            raise IllegalAction("bad action field", problem)
+        kept = encode_action(action)
+        if fields is not None:
+            fields[_ENCODED] = kept
+    return kept.copy()  # (a log entry of its own: whoever edits a log edits one entry)
+
+
+_ENCODED = "_core_log_entry"
 
 
 def _check_time(t, what: str) -> None:

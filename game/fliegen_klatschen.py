@@ -62,9 +62,10 @@ import copy
 import math
 import random
 from bisect import bisect_left, insort
+from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from operator import attrgetter, eq, itemgetter, or_
+from operator import eq, itemgetter, or_
 
 from .bots import Bot, ReactionModel, bot_levels, sample_around
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -136,23 +137,34 @@ def deck() -> list[tuple[str, int]]:
 
 
 SORTED_DECK = sorted(deck())
+FACES = (*COLOURS, SWATTER)
 
 
 def catch_opens(up_faces, revealed: str) -> bool:
     """Does revealing `revealed` (already counted in `up_faces`, the faces lying face up) open
     catching? A swatter does; so do flies of at least FIVE_COLOURS colours face up."""
-    if revealed == SWATTER:
-        return True
-    faces = set(up_faces)
-    faces.discard(SWATTER)
-    return len(faces) >= FIVE_COLOURS
+    return opens_with(colour_counts(up_faces), revealed)
 
 
 def catchable_colours(up_faces) -> list[str]:
     """The most represented fly colour(s) among the face-up cards (several when tied; none
     when no fly lies face up), in COLOURS order."""
+    return catchable_of(colour_counts(up_faces))
+
+
+def colour_counts(up_faces) -> list[int]:
+    """How many face-up flies of each colour, in COLOURS order."""
     faces = list(up_faces)
-    counts = [faces.count(c) for c in COLOURS]  # (counted in C: every reveal asks)
+    return [faces.count(c) for c in COLOURS]  # (counted in C)
+
+
+def opens_with(counts: list, revealed: str) -> bool:
+    """catch_opens, from the colour_counts of the face-up cards (the core keeps them)."""
+    return revealed == SWATTER or len(COLOURS) - counts.count(0) >= FIVE_COLOURS
+
+
+def catchable_of(counts: list) -> list[str]:
+    """catchable_colours, from the colour_counts of the face-up cards."""
     best = max(counts)
     return [c for c, n in zip(COLOURS, counts) if best and n == best]
 
@@ -166,18 +178,37 @@ REACTION_FIELDS = ("round", "player", "hand", "card", "face", "value", "ms", "co
 
 def reaction_summary(reactions: list, false_starts: list, players: int) -> list[dict]:
     """Per player for the end screen: slaps, correct slaps, flies won, median and best time
-    (ms from onset) of the correct slaps, false starts."""
+    (ms from onset) of the correct slaps, false starts. `reactions`: slap records (dicts with
+    player, ms, correct and won)."""
+    columns = [[r[name] for r in reactions] for name in ("player", "ms", "correct", "won")]
+    return summary_of(*columns, false_starts, players)
+
+
+def summary_of(seat: list, ms: list, correct: list, won: list, false_starts: list,
+               players: int) -> list[dict]:
+    """reaction_summary of the slaps given as columns: each one's seat, ms, correct, won."""
+    # (counted in C: a game ends with a thousand slaps, most of them wrong in random play)
+    slaps, caught = Counter(seat), Counter(compress(seat, won))
+    good: list = [[] for _ in range(players)]  # the times of the correct slaps
+    for p, t in compress(zip(seat, ms), correct):
+        good[p].append(t)
     rows = []
-    by_seat: list = [[] for _ in range(players)]
-    for r in reactions:
-        by_seat[r["player"]].append(r)
-    for p, mine in enumerate(by_seat):
-        times = time_summary((r["ms"], r["correct"]) for r in mine)
-        rows.append({"player": p, "slaps": times.count, "correct": times.correct,
-                     "won": sum(1 for r in mine if r["won"]),
-                     "median_ms": times.median_ms, "best_ms": times.best_ms,
+    for p in range(players):
+        times = time_summary((t, True) for t in good[p])
+        rows.append({"player": p, "slaps": slaps[p], "correct": times.correct,
+                     "won": caught[p], "median_ms": times.median_ms, "best_ms": times.best_ms,
                      "false_starts": false_starts[p]})
     return rows
+
+
+def _as_records(rows) -> list[dict]:
+    """Compact slap records (lists in REACTION_FIELDS order) as dicts."""
+    # (spelt out in order: a dict display is made twice as fast as dict(zip(...)))
+    return [{"round": rnd, "player": player, "hand": hand, "card": card, "face": face,
+             "value": value, "ms": ms, "correct": correct, "won": won,
+             "contested": contested, "by_ms": by_ms}
+            for rnd, player, hand, card, face, value, ms, correct, won, contested, by_ms
+            in rows]
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -224,20 +255,29 @@ class FliegenKlatschen(State):
     # deadline that passes), `_moves` every change of a card's place, `_downs` every change of
     # which cards lie face down (what reveals are made of), `_ons` every change of which lie
     # on the table at all (what slaps are made of; a card turned up is not one, nor a fly going
-    # from a stack to the discard), `_legal_epoch` every change that may alter any seat's
-    # legal actions (all but a slap that leaves the phase as it was: that changes only the
-    # slapper's own hands, so only their entry is dropped). A card turned up or leaving the
-    # table is taken out of the kept reveals and slaps (_revealed, _left_table).
+    # from a stack to the discard). `_legal` holds every seat's legal actions, made for all
+    # seats at once when first asked for (None: not yet) and dropped by every change that may
+    # alter any seat's; a slap that leaves the phase as it was changes only the slapper's own
+    # hands, so only their entry is made again. A card turned up or leaving the table is
+    # taken out of the kept reveals and slaps (_revealed, _left_table).
     # So the state must change only through apply and tick: code that edits one by hand (a
     # test building a position) does so before asking for views or legal actions.
-    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal_cache",
-                 "_summary_cache", "_changes", "_moves", "_downs", "_ons", "_legal_epoch")
+    # The catch in flight keeps three counts, also outside vars(self) (they follow from the
+    # catch and the frozen hands, see _count_catch): `_to_slap`, the hands that may still slap;
+    # `_untaken`, the catchable cards with no hand under them yet; `_bottoms`, card -> the
+    # record of the bottom hand on it. So a slap needs no walk over hands or slaps.
+    __slots__ = ("_table_cache", "_view_cache", "_layout_cache", "_lists_cache", "_legal",
+                 "_summary_cache", "_changes", "_moves", "_downs", "_ons",
+                 "_to_slap", "_untaken", "_bottoms")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._table_cache = self._view_cache = self._layout_cache = None
-        self._lists_cache = self._legal_cache = self._summary_cache = None
-        self._changes = self._moves = self._downs = self._ons = self._legal_epoch = 0
+        self._lists_cache = self._summary_cache = None
+        self._legal: list | None = None
+        self._changes = self._moves = self._downs = self._ons = 0
+        self._to_slap = self._untaken = 0
+        self._bottoms: dict = {}
         remove = self.options["remove"]
         if not _is_count(remove):
             raise ValueError(f"remove must be a whole number 0 to {MAX_REMOVE}, not {remove!r}")
@@ -310,68 +350,95 @@ class FliegenKlatschen(State):
         return TERMINAL if self.phase == "over" else SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list:
-        # Made once per seat until something changes it (see __slots__) and shared.
-        cache = self._legal_cache
-        if cache is None or cache[0] != self._legal_epoch:
-            cache = self._legal_cache = (self._legal_epoch, [None] * self.players)
-        actions = cache[1][player]
-        if actions is None:
-            actions = cache[1][player] = self._seat_legal(player)
-        return actions  # shared until the table changes: read-only, like views
+        # Made once until something changes them (see __slots__) and shared: read-only, like
+        # views.
+        return (self._legal or self._kept_legal())[player]
 
-    def _kept_legal(self) -> list | None:
-        cache = self._legal_cache
-        return cache[1] if cache is not None and cache[0] == self._legal_epoch else None
+    def _kept_legal(self) -> list:
+        # (a driver asks every seat after a change: all are made at once)
+        if self._legal is None:
+            self._legal = self._legal_of(range(self.players))
+        return self._legal
 
-    def _seat_legal(self, player: int) -> list:
+    def _legal_of(self, seats) -> list:
+        """The legal actions of each of `seats`, found or made (see _lists)."""
         phase = self.phase
         if phase == "over":
-            return []
+            return [[] for _ in seats]
         lists = self._lists_cache
         if lists is None or lists["key"] != self._ons:
             lists = self._lists()
         # Seats mostly have the same actions: each combination is put together once per table
         # (the active seat's, with its reveals, once per card turned), keyed by what decides
-        # it in this phase (tuples of different lengths: the phases never share a key).
-        known, actions = lists["legal"], []
-        frozen = tuple(self.frozen[player])
+        # it in this phase: the seat's frozen hands, and in a catch its used ones (and whether
+        # it may still void), in the reveal phase whether slaps are too late and whose turn.
+        # (Keys are unpacked tuples, made in C; a seat whose hands are as the seat's before
+        # gets its list without one: after a change every seat is asked, mostly all alike.)
+        frozen, found = self.frozen, []
+        same = actions = None  # the hands of the seat before (a catch: frozen, used), its list
         if phase == "catch":
-            catch = self.catch
-            key = (frozen, tuple(catch["used"][player]), catch["voids"] < MAX_VOIDS)
+            used = self.catch["used"]
+            for p in seats:
+                hands = frozen[p], used[p]
+                if hands != same:
+                    same, actions = hands, self._catch_legal(p)
+                found.append(actions)
         elif phase == "reveal":
-            # (each turn its own lists: a new turn is news to a CPU player, see FlyBot.quiet)
-            key = (frozen, self.now < self.grace_until, self.turn, self.turn_started)
-            if player == self.turn:
-                reveals = lists["reveals"]
-                if reveals is None or reveals[0] != self._downs:
-                    reveals = lists["reveals"] = (
-                        self._downs, _pick(REVEALS, cards_at(self.place, DOWN)), {})
-                known, actions = reveals[2], reveals[1]
-        else:
-            key = (frozen,)
-        found = known.get(key)
-        if found is None:
-            free = self._free_hands(player)
-            found = list(actions)
-            for hand, slaps in enumerate(lists["slaps"]):
-                if free[hand]:
-                    found += slaps
-            if phase == "catch" and self.catch["voids"] < MAX_VOIDS:
-                found.append(VOID)
-            known[key] = found
+            late = self.now < self.grace_until  # (slaps are refused as too late)
+            turn, started = self.turn, self.turn_started
+            for p in seats:
+                # (each turn its own lists: a new turn is news to a CPU, see FlyBot.quiet)
+                if p == turn:
+                    kept = lists["reveals"]
+                    if kept is None or kept[0] != self._downs:
+                        down = cards_at(self.place, DOWN)
+                        kept = lists["reveals"] = [self._downs, _pick(REVEALS, down), {}, down]
+                    key = (*frozen[p], late, turn, started)
+                    mine = kept[2].get(key)
+                    if mine is None:
+                        mine = kept[2][key] = self._made_legal(
+                            kept[1], [f or late for f in frozen[p]], False)
+                    found.append(mine)
+                    continue
+                if frozen[p] != same:
+                    same, key = frozen[p], (*frozen[p], late, turn, started)
+                    actions = lists["reveal"].get(key)
+                    if actions is None:
+                        actions = lists["reveal"][key] = self._made_legal(
+                            (), [f or late for f in frozen[p]], False)
+                found.append(actions)
+        else:  # the countdown after a void: a slap is a false start
+            known = lists["countdown"]
+            for p in seats:
+                if frozen[p] != same:
+                    same, key = frozen[p], tuple(frozen[p])
+                    actions = known.get(key)
+                    if actions is None:
+                        actions = known[key] = self._made_legal((), frozen[p], False)
+                found.append(actions)
         return found
 
-    def _free_hands(self, player: int) -> tuple:
-        """Per hand of `player`, may it slap? A frozen hand (it false-started) cannot until the
-        next catch is over; in a catch each hand slaps once; outside one a slap is a false
-        start, except just after a catch, when it is refused as too late."""
-        frozen = self.frozen[player]
-        if self.phase == "reveal":
-            late = self.now < self.grace_until
-            return tuple([not (f or late) for f in frozen])
-        if self.phase == "catch":
-            return tuple([not (f or used) for f, used in zip(frozen, self.catch["used"][player])])
-        return tuple([not f for f in frozen])
+    def _catch_legal(self, player: int) -> list:
+        """The legal actions of seat `player` while a catch is open (see _legal_of); the lists
+        are those of the table now."""
+        catch, frozen = self.catch, self.frozen[player]
+        used, void = catch["used"][player], catch["voids"] < MAX_VOIDS
+        key = (*frozen, *used, void)
+        known = self._lists_cache["catch"]
+        actions = known.get(key)
+        if actions is None:
+            actions = known[key] = self._made_legal((), map(or_, frozen, used), void)
+        return actions
+
+    def _made_legal(self, actions, blocked, void: bool) -> list:
+        """`actions`, then the slaps of each hand not `blocked`, then VOID if `void`."""
+        found = list(actions)
+        for slaps, out in zip(self._lists_cache["slaps"], blocked):
+            if not out:
+                found += slaps
+        if void:
+            found.append(VOID)
+        return found
 
     def _apply(self, player: int, action) -> list[Event]:
         self._changes += 1
@@ -380,16 +447,17 @@ class FliegenKlatschen(State):
         if isinstance(action, Slap):
             phase = self.phase
             events = self._slap(player, action.hand, action.card)
-            if self.phase == phase:
+            if self.phase != phase:
+                self._legal = None
+            elif self._legal is not None:
                 # A slap that closed nothing changed the slapper's own hands (used, frozen)
-                # and stacks: no other seat's legal actions.
-                cache = self._legal_cache
-                if cache is not None and cache[0] == self._legal_epoch:
-                    cache[1][player] = None
-            else:
-                self._legal_epoch += 1
+                # and stacks: no other seat's legal actions. (Made now: a driver asks next.
+                # The table is the one the kept lists were made for: cards leave it only
+                # when the phase changes.)
+                self._legal[player] = (self._catch_legal(player) if phase == "catch"
+                                       else self._legal_of((player,))[0])
             return events
-        self._legal_epoch += 1
+        self._legal = None
         if isinstance(action, Reveal):
             return self._reveal(player, action.card)
         if isinstance(action, VoidRound):
@@ -408,13 +476,13 @@ class FliegenKlatschen(State):
     def _tick(self, t: int) -> list[Event]:
         events = []
         if self.now < self.grace_until <= t:  # slaps stop being "too late": legal changes
-            self._legal_epoch += 1
+            self._legal = None
         while True:
             due = self.next_deadline()
             if due is None or due > t:
                 return events
             self._changes += 1
-            self._legal_epoch += 1
+            self._legal = None
             if self.phase == "reveal":  # turn timer: a random card is revealed for them
                 down = cards_at(self.place, DOWN)
                 events += self._turn_over(self.turn, self.rng.choice(down), due, by_timer=True)
@@ -441,14 +509,15 @@ class FliegenKlatschen(State):
         events = [Event(CARD_REVEALED, player, {
             "card": card, "face": self.face[card], "value": self.value[card], "onset": at,
             "by_timer": by_timer})]
-        up = self._face_up_cards()
-        up_faces = _pick(self.face, up)
-        if catch_opens(up_faces, self.face[card]):
-            colours = catchable_colours(up_faces)
+        up = self._face_up_by_face()
+        counts = list(map(len, map(up.__getitem__, COLOURS)))
+        if opens_with(counts, self.face[card]):
+            colours = catchable_of(counts)
             if colours:
                 self.catch = {
                     "trigger": card, "colours": colours,
-                    "cards": [i for i, face in zip(up, up_faces) if face in colours],
+                    "cards": (list(up[colours[0]]) if len(colours) == 1 else
+                              sorted(chain.from_iterable(up[c] for c in colours))),
                     "onset": at, "closes_at": at + CATCH_MS, "reopen_at": None, "voids": 0,
                     "slaps": [], "used": [[False] * self.hands for _ in range(self.players)]}
                 return events + self._open(at, reopened=False)
@@ -466,10 +535,14 @@ class FliegenKlatschen(State):
         catch["reopen_at"] = None
         self.phase = "catch"
         events = [Event(CATCH_OPENED, None, {
-            "colours": catch["colours"], "cards": list(catch["cards"]),
+            "colours": catch["colours"], "cards": catch["cards"],  # (never changed: shared)
             "trigger": catch["trigger"], "onset": at, "closes_at": catch["closes_at"],
             "reopened": reopened})]
-        if self._all_slapped():  # every hand is frozen: nobody may slap
+        # (a fresh count: no hand has slapped; frozen hands may not)
+        self._bottoms = {}
+        self._untaken = len(catch["cards"])
+        self._to_slap = self.players * self.hands - sum(map(sum, self.frozen))
+        if not self._to_slap:  # every hand is frozen: nobody may slap
             events += self._close(at, "all slapped")
         return events
 
@@ -483,10 +556,10 @@ class FliegenKlatschen(State):
     # -- slapping --------------------------------------------------------------------------------
 
     def _slap(self, player: int, hand, card) -> list[Event]:
-        # (type() is int: not a bool; the core has checked the fields' types already)
-        if type(hand) is not int or not 0 <= hand < self.hands:
+        # (the core has checked that both are ints, never bools)
+        if not 0 <= hand < self.hands:
             raise IllegalAction("no such hand", f"hand {hand!r}; {self.hands} per player")
-        if type(card) is not int or not 0 <= card < CARDS or self.place[card] not in _ON_TABLE:
+        if not 0 <= card < CARDS or self.place[card] not in _ON_TABLE:
             raise IllegalAction("slap a card on the table", f"card {card!r}")
         if self.frozen[player][hand]:
             raise IllegalAction("hand frozen after a false start",
@@ -500,36 +573,43 @@ class FliegenKlatschen(State):
         if used[hand]:
             raise IllegalAction("one slap per hand per catch", f"hand {hand} has slapped")
         used[hand] = True
+        self._to_slap -= 1
         now = self.now
         correct = card in catch["cards"]
-        slaps = catch["slaps"]
-        for bottom in slaps:
-            if bottom["card"] == card and bottom["bottom"]:
-                under, by_ms = [bottom["player"], bottom["hand"]], now - bottom["t"]
-                break
-        else:
-            bottom, under, by_ms = None, None, None
         ms = now - catch["onset"]
-        slaps.append({"player": player, "hand": hand, "card": card, "t": now, "ms": ms,
-                      "correct": correct, "bottom": bottom is None, "under": under,
-                      "by_ms": by_ms})
-        events = [Event(SLAP, player, {"hand": hand, "card": card, "ms": ms, "correct": correct,
-                                       "bottom": bottom is None, "under": under,
-                                       "by_ms": by_ms})]
-        # Only a slap that claims a new card can take the last one (while the catch is open,
-        # not every card is claimed: the catch closed when the last one was).
-        if correct and bottom is None and {
-                s["card"] for s in slaps if s["correct"]}.issuperset(catch["cards"]):
-            events += self._close(now, "all taken")
-        elif self._all_slapped():
+        bottom = self._bottoms.get(card)
+        if bottom is None:
+            record = {"player": player, "hand": hand, "card": card, "t": now, "ms": ms,
+                      "correct": correct, "bottom": True, "under": None, "by_ms": None}
+            self._bottoms[card] = record
+            data = {"hand": hand, "card": card, "ms": ms, "correct": correct, "bottom": True,
+                    "under": None, "by_ms": None}
+        else:
+            under, by_ms = [bottom["player"], bottom["hand"]], now - bottom["t"]
+            record = {"player": player, "hand": hand, "card": card, "t": now, "ms": ms,
+                      "correct": correct, "bottom": False, "under": under, "by_ms": by_ms}
+            data = {"hand": hand, "card": card, "ms": ms, "correct": correct, "bottom": False,
+                    "under": under, "by_ms": by_ms}
+        catch["slaps"].append(record)
+        events = [Event(SLAP, player, data)]
+        # Only a slap that claims a new card can take the last one.
+        if correct and bottom is None:
+            self._untaken -= 1
+            if not self._untaken:
+                return events + self._close(now, "all taken")
+        if not self._to_slap:
             events += self._close(now, "all slapped")
         return events
 
-    def _all_slapped(self) -> bool:
-        """Has every hand that may slap in this catch slapped? Frozen hands may not."""
-        # (each hand: used or frozen; walked in C)
-        return False not in map(or_, chain.from_iterable(self.catch["used"]),
-                                chain.from_iterable(self.frozen))
+    def _count_catch(self) -> None:
+        """Work out the catch's counts (see __slots__) from the catch and the frozen hands, for
+        a copy (_open counts a fresh catch). Frozen hands do not change while it is open: a
+        slap then is no false start."""
+        catch = self.catch
+        self._bottoms = {s["card"]: s for s in catch["slaps"] if s["bottom"]}
+        self._untaken = len(catch["cards"]) - sum(s["correct"] for s in self._bottoms.values())
+        self._to_slap = list(map(or_, chain.from_iterable(catch["used"]),
+                                 chain.from_iterable(self.frozen))).count(False)
 
     def _false_start(self, player: int, hand: int, card: int) -> list[Event]:
         """A slap while catching is closed: counted, costs the last fly of the winning stack
@@ -566,74 +646,88 @@ class FliegenKlatschen(State):
 
     def _close(self, at: int, reason: str) -> list[Event]:
         """Settle the catch: bottom hands on the right colour take their flies; every wrong slap
-        costs one fly of the stack as it was before this catch; the trigger swatter goes out."""
+        costs one fly of the stack as it was before this catch; the trigger swatter goes out.
+        The catch's slap records go into `last_catch` as they are (never changed after)."""
         catch = self.catch
         slaps = catch["slaps"]
-        result = []
+        players = self.players
+        place, stacks, discard, early = self.place, self.stacks, self.discard, self.early
+        rnd, face, value = self.round, self.face, self.value
         self._moves += 1
-        by_seat: list = [[] for _ in range(self.players)]
-        on_card: dict = {}  # card -> the hands on top of the bottom one, in order
+        # One pass over the slaps: each seat's slaps, wrong ones and flies won, the reaction
+        # records (REACTION_FIELDS; a face-down card's face stays unknown: no card has moved
+        # yet) and reaction times. A bottom hand's record learns its margin from the first
+        # hand to come down on top of it.
+        by_seat: list = [[] for _ in range(players)]
+        wrong, won = [0] * players, [[] for _ in range(players)]
+        rows, timed, under = [], [], {}  # (under: card -> the record of its bottom hand)
         for s in slaps:
-            by_seat[s["player"]].append(s)
-            if not s["bottom"]:
-                on_card.setdefault(s["card"], []).append(s)
+            p, card, ms, correct = s["player"], s["card"], s["ms"], s["correct"]
+            by_seat[p].append(s)
+            known = place[card] != DOWN
+            if s["bottom"]:
+                row = [rnd, p, s["hand"], card, face[card] if known else None,
+                       value[card] if known else None, ms, correct, correct, False, None]
+                under[card] = row
+                if correct:
+                    won[p].append(card)
+            else:
+                row = [rnd, p, s["hand"], card, face[card] if known else None,
+                       value[card] if known else None, ms, correct, False, True, s["by_ms"]]
+                bottom = under[card]
+                if not bottom[9]:  # the first on top: the bottom hand's margin
+                    bottom[9], bottom[10] = True, s["by_ms"]
+            if not correct:
+                wrong[p] += 1
+            rows.append(row)
+            timed.append(reaction_data(p, "slap", ms, correct))
+        self.reactions += rows
+        result, gone = [], []
         for p, mine in enumerate(by_seat):
             if not mine:  # (most seats, with many players)
                 result.append({"player": p, "slaps": [], "gained": [], "penalties": 0,
-                               "lost": [], "false_starts": self.early[p]})
+                               "lost": [], "false_starts": early[p]})
                 continue
-            wrong, lost, gained = 0, [], []
-            for s in mine:
-                if not s["correct"]:
-                    wrong += 1
-                elif s["bottom"]:
-                    gained.append(s["card"])
-            for _ in range(wrong):  # (the flies caught before this catch: gained come after)
-                card = self._lose_last(p)
-                if card is not None:
-                    lost.append(card)
+            lost, gained, stack = [], won[p], stacks[p]
+            if wrong[p] and stack:  # the flies caught before this catch, the last one first
+                lost = stack[-wrong[p]:][::-1]
+                del stack[-wrong[p]:]
+                for card in lost:
+                    place[card] = DISCARD
+                discard += lost
             for card in gained:
-                self.place[card] = STACK
-                self.stacks[p].append(card)
-            result.append({"player": p, "slaps": [dict(s) for s in mine], "gained": gained,
-                           "penalties": wrong, "lost": lost, "false_starts": self.early[p]})
+                place[card] = STACK
+            stack += gained
+            gone += gained
+            result.append({"player": p, "slaps": mine, "gained": gained, "penalties": wrong[p],
+                           "lost": lost, "false_starts": early[p]})
         contests = []
-        for s in slaps:
-            if not s["bottom"]:
-                continue
-            over = on_card.get(s["card"], ())
-            if over:
-                contests.append({"card": s["card"], "winner": s["player"], "hand": s["hand"],
-                                 "ms": s["ms"], "correct": s["correct"],
-                                 "beaten": [[x["player"], x["hand"], x["by_ms"]] for x in over]})
-            s["margin"] = over[0]["by_ms"] if over else None
-        for s in slaps:
-            face_known = self.place[s["card"]] != DOWN
-            self.reactions.append([
-                self.round, s["player"], s["hand"], s["card"],
-                self.face[s["card"]] if face_known else None,
-                self.value[s["card"]] if face_known else None,
-                s["ms"], s["correct"], s["correct"] and s["bottom"],
-                s.get("margin") is not None or not s["bottom"],
-                s["by_ms"] if not s["bottom"] else s.get("margin")])
+        if len(under) < len(slaps):  # hands came down on top of others: who beat whom
+            for s in slaps:
+                if s["bottom"] and under[s["card"]][9]:
+                    card = s["card"]
+                    contests.append({
+                        "card": card, "winner": s["player"], "hand": s["hand"], "ms": s["ms"],
+                        "correct": s["correct"],
+                        "beaten": [[x["player"], x["hand"], x["by_ms"]] for x in slaps
+                                   if x["card"] == card and not x["bottom"]]})
         trigger = catch["trigger"]
-        gone = [card for entry in result for card in entry["gained"]]
-        if self.face[trigger] == SWATTER:
-            self.place[trigger] = DISCARD
-            self.discard.append(trigger)
+        if face[trigger] == SWATTER:
+            place[trigger] = DISCARD
+            discard.append(trigger)
             gone.append(trigger)
         self._left_table(gone)
         self.last_catch = {"reason": reason, "trigger": trigger, "onset": catch["onset"],
                            "closed": at, "players": result, "contests": contests}
         self.catch = None
-        self.early = [0] * self.players
-        self.frozen = [[False] * self.hands for _ in range(self.players)]
+        self.early = [0] * players
+        if True in chain.from_iterable(self.frozen):  # (most catches: none false-started)
+            self.frozen = [[False] * self.hands for _ in range(players)]
         self.grace_until = at + GRACE_MS
         self.phase = "reveal"
-        # Every slap is a reaction time (kind "slap", from the onset; correct: the right
-        # colour), reported here, where the catch settles it (game/reactions.py). Only the
-        # event carries them: the state keeps its own compact records (self.reactions).
-        timed = [reaction_data(s["player"], "slap", s["ms"], s["correct"]) for s in slaps]
+        # Every slap is a reaction time (`timed`: kind "slap", from the onset; correct: the
+        # right colour), reported here, where the catch settles it (game/reactions.py). Only
+        # the event carries them: the state keeps its own compact records (self.reactions).
         return ([Event(CATCH_CLOSED, None, {**self.last_catch, "reactions": timed})]
                 + self._next_turn(at))
 
@@ -663,34 +757,26 @@ class FliegenKlatschen(State):
                              Event(TURN, self.turn, {"deadline": at + TURN_MS})]
         self.winners = tied
         self.phase = "over"
-        records = self.reaction_records()
-        self.highlight = fattest_fly(records)
+        # The fattest fly is a caught one, and the hand it beat came down on the same card
+        # in the same catch, so also correct: the correct slaps alone (in random play a few
+        # in ten) give the same highlight as all of them.
+        self.highlight = fattest_fly(_as_records(r for r in self.reactions if r[7]))
+        self._summary_cache = self.summary()  # (kept for the views: it no longer changes)
         return events + [Event(GAME_OVER, None, {
             "scores": self.round_scores[0], "round_scores": self.round_scores,
-            "winners": tied, "summary": self._final_summary(records)})]
+            "winners": tied, "summary": self._summary_cache})]
 
-    def _final_summary(self, records: list) -> list[dict]:
-        """The summary once the game is over, kept for the views (it no longer changes)."""
-        self._summary_cache = self.summary(records)
-        return self._summary_cache
-
-    def summary(self, records: list | None = None) -> list[dict]:
-        """reaction_summary of the game's slaps (`records`: reaction_records(), if made)."""
-        if records is None:
-            records = self.reaction_records()
-        return reaction_summary(records, self.false_starts, self.players)
+    def summary(self) -> list[dict]:
+        """reaction_summary of the game's slaps."""
+        rows = self.reactions
+        columns = [list(map(itemgetter(i), rows)) for i in (1, 6, 7, 8)]  # (REACTION_FIELDS)
+        return summary_of(*columns, self.false_starts, self.players)
 
     def reaction_records(self) -> list[dict]:
         """Every slap of every closed catch: round, player, hand, card, face and value (None
         for a face-down card), ms since the onset, correct, won, contested, and by_ms: for the
         bottom hand the margin to the next hand, for a hand on top how much it lost by."""
-        # (REACTION_FIELDS spelt out in order: a dict display is made twice as fast as
-        # dict(zip(...)), and a game ends with a thousand of these)
-        return [{"round": rnd, "player": player, "hand": hand, "card": card, "face": face,
-                 "value": value, "ms": ms, "correct": correct, "won": won,
-                 "contested": contested, "by_ms": by_ms}
-                for rnd, player, hand, card, face, value, ms, correct, won, contested, by_ms
-                in self.reactions]
+        return _as_records(self.reactions)
 
     def outcome(self) -> Outcome:
         first = self.round_scores[0] if self.round_scores else self.scores()
@@ -717,68 +803,89 @@ class FliegenKlatschen(State):
             return cache
         # A card's view entry is the same all round while it lies face down, and again while
         # it lies face up: made once and shared by the tables of the round (DOWN: the list of
-        # face-down entries by card; a card: its face-up entry).
+        # face-down entries by card; a card: its face-up entry; STACK: each card's entry in a
+        # winning stack, by card).
         entries = {}
         if cache is not None and cache["round"] == (self.round, self.layout_seed):
             entries = cache["entries"]
+        lists = self._lists_cache
+        if lists is not None and lists["key"] == self._ons:
+            on_table = lists["on"][:]  # (the legal actions' cards on the table, kept)
+        else:  # (compress and map walk the 112 places in C)
+            on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place)))
         self._table_cache = {
             "key": self._moves, "round": (self.round, self.layout_seed), "entries": entries,
-            # (compress and map walk the 112 places in C: cards move often)
-            "on_table": list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place))),
-            "cards": None, "stacks": None}  # made when a view asks for them
+            "on_table": on_table, "cards": None, "parts": None}  # made when a view asks
         return self._table_cache
 
     def _revealed(self, card: int) -> None:
         """`card` was turned face up. Cards are turned at almost every step of a round, so the
-        kept reveals lose it rather than being made again (see _lists)."""
+        kept reveals lose it, and the kept face-up cards gain it, rather than being made again
+        (see _lists)."""
         self._downs += 1
         lists = self._lists_cache
         if lists is None or lists["key"] != self._ons:
             return
         reveals, up = lists["reveals"], lists["up"]
         if reveals is not None and reveals[0] == self._downs - 1:
-            lists["reveals"] = (self._downs, _without(reveals[1], (card,)), {})
+            _drop(reveals[3], (reveals[1],), (card,))
+            reveals[0], reveals[2] = self._downs, {}
         if up is not None and up[0] == self._downs - 1:
-            cards = list(up[1])
-            insort(cards, card)
-            lists["up"] = (self._downs, cards)
+            insort(up[1][self.face[card]], card)
+            up[0] = self._downs
 
     def _left_table(self, cards: list) -> None:
-        """`cards` (face up) left the table: the kept slaps lose them (see _revealed)."""
+        """`cards` (face up) left the table: the kept slaps and face-up cards lose them (see
+        _revealed)."""
         self._ons += 1
         lists = self._lists_cache
         if lists is not None and lists["key"] == self._ons - 1:
-            reveals, up = lists["reveals"], lists["up"]
-            self._lists_cache = {
-                "key": self._ons, "slaps": [_without(slaps, cards) for slaps in lists["slaps"]],
-                "legal": {}, "reveals": None if reveals is None else (*reveals[:2], {}),
-                "up": None if up is None else (up[0], [c for c in up[1] if c not in cards])}
+            lists["key"] = self._ons
+            up = lists["up"]
+            if up is not None and up[0] == self._downs:
+                face = self.face
+                for card in cards:
+                    up[1][face[card]].remove(card)
+            else:
+                lists["up"] = None
+            _drop(lists["on"], lists["slaps"], cards)
+            lists["catch"], lists["reveal"], lists["countdown"] = {}, {}, {}
+            if lists["reveals"] is not None:
+                lists["reveals"][2] = {}
 
-    def _face_up_cards(self) -> list:
-        """face_up(self.place), kept with the lists and patched as cards turn up or leave
-        (read-only)."""
+    def _face_up_by_face(self) -> dict:
+        """The face-up cards by face (every colour and the swatter, in card order), kept with
+        the lists and patched as cards turn up or leave (read-only)."""
         lists = self._lists_cache
         if lists is None or lists["key"] != self._ons:
-            return face_up(self.place)
+            lists = self._lists()
         up = lists["up"]
         if up is None or up[0] != self._downs:
-            up = lists["up"] = (self._downs, face_up(self.place))
+            by_face: dict = {face: [] for face in FACES}
+            face = self.face
+            for i in face_up(self.place):
+                by_face[face[i]].append(i)
+            up = lists["up"] = [self._downs, by_face]
         return up[1]
 
     def _lists(self) -> dict:
         """The slaps the cards on the table allow and the legal actions made of them, made once
         per change of which cards lie on the table; the reveals (and the active seat's legal
-        actions) once per change of which lie face down."""
+        actions) and the face-up cards once per change of which lie face down. A card turned up
+        or leaving the table is taken out of them in place (_revealed, _left_table): they are
+        the game's own, never handed out (legal actions are copies)."""
         cache = self._lists_cache
         if cache is not None and cache["key"] == self._ons:
             return cache
         on_table = list(compress(range(CARDS), map(_ON_TABLE.__contains__, self.place)))
         self._lists_cache = {
-            "key": self._ons,
+            "key": self._ons, "on": on_table,  # (the cards of the slaps, in order)
             "slaps": [_pick(SLAPS[h], on_table) for h in range(self.hands)],
-            "legal": {},  # (free hands, void?) -> legal actions of a seat without reveals
-            "reveals": None,  # (_downs, reveals, {(free hands, void?) -> legal actions})
-            "up": None}  # (_downs, the face-up cards)
+            # per phase: key (see _legal_of) -> legal actions of a seat without reveals
+            "catch": {}, "reveal": {}, "countdown": {},
+            # [_downs, reveals, {key -> legal actions of the active seat}, their cards]
+            "reveals": None,
+            "up": None}  # [_downs, _face_up_by_face]
         return self._lists_cache
 
     def _table_cards(self) -> list:
@@ -786,14 +893,14 @@ class FliegenKlatschen(State):
         table = self._table()
         if table["cards"] is None:
             entries = table["entries"]
-            if not entries:  # every card's face-down entry, once a round
+            if DOWN not in entries:  # every card's face-down entry, once a round
                 backs, spread = self.layout()
                 entries[DOWN] = [None if xy is None else {
                     "card": i, "up": False, "back": backs[i], "x": xy[0], "y": xy[1],
                     "tilt": xy[2]} for i, xy in enumerate(spread)]
             on_table = table["on_table"]
             cards = table["cards"] = _pick(entries[DOWN], on_table)
-            for i in self._face_up_cards():
+            for i in chain.from_iterable(self._face_up_by_face().values()):
                 entry = entries.get(i)
                 if entry is None:
                     entry = entries[i] = {**entries[DOWN][i], "up": True,
@@ -801,15 +908,23 @@ class FliegenKlatschen(State):
                 cards[bisect_left(on_table, i)] = entry
         return table["cards"]
 
-    def _table_stacks(self) -> tuple:
-        """The view's stacks, scores and count of cards in the box, made once per change of
-        a card's place (as the cards are)."""
+    def _table_parts(self) -> dict:
+        """The parts of the view that change only when cards move (as a round's end moves
+        them): stacks, scores, the count of cards in the box, the discard, the round scores,
+        contenders and winners; made once per change of a card's place (as the cards are)."""
         table = self._table()
-        if table["stacks"] is None:
-            face, value = self.face, self.value
-            table["stacks"] = ([[[c, face[c], value[c]] for c in s] for s in self.stacks],
-                               self.scores(), self.place.count(BOX))
-        return table["stacks"]
+        if table["parts"] is None:
+            entries = table["entries"]
+            if STACK not in entries:
+                face, value = self.face, self.value
+                entries[STACK] = [[c, face[c], value[c]] for c in range(CARDS)]
+            stacked = entries[STACK].__getitem__
+            table["parts"] = {
+                "stacks": [list(map(stacked, s)) for s in self.stacks], "scores": self.scores(),
+                "box": self.place.count(BOX), "discard": list(self.discard),
+                "round_scores": [list(r) for r in self.round_scores],
+                "contenders": list(self.contenders), "winners": list(self.winners)}
+        return table["parts"]
 
     def _view(self, player: int | None) -> dict:
         """Everything is public except the faces of face-down cards and of the cards in the box.
@@ -822,27 +937,28 @@ class FliegenKlatschen(State):
         return {**cache[1], "me": player, "now": self.now}
 
     def _build_view(self, cards: list) -> dict:
-        stacks, scores, box = self._table_stacks()
         catch = None
         if self.catch is not None:
             c = self.catch
-            catch = {"trigger": c["trigger"], "colours": list(c["colours"]),
-                     "cards": list(c["cards"]), "onset": c["onset"],
+            # (its colours and cards, as its slap records, are never changed: shared)
+            catch = {"trigger": c["trigger"], "colours": c["colours"],
+                     "cards": c["cards"], "onset": c["onset"],
                      "closes_at": c["closes_at"], "reopen_at": c["reopen_at"], "voids": c["voids"],
-                     "slaps": [dict(s) for s in c["slaps"]],
+                     "slaps": list(c["slaps"]),
                      "used": [list(u) for u in c["used"]]}
+        parts = self._table_parts()
         view = {
             "game": INFO.id, "me": None, "now": self.now, "phase": self.phase,
-            "round": self.round, "contenders": list(self.contenders), "hands": self.hands,
+            "round": self.round, "contenders": parts["contenders"], "hands": self.hands,
             "turn": self.turn, "turn_started": self.turn_started,
             "turn_deadline": self.turn_started + TURN_MS if self.phase == "reveal" else None,
             "too_late_until": self.grace_until,
             "cards": cards, "catch": catch, "frozen": [list(h) for h in self.frozen],
-            "stacks": stacks, "scores": scores, "discard": list(self.discard),
-            "box": box, "round_scores": [list(r) for r in self.round_scores],
+            "stacks": parts["stacks"], "scores": parts["scores"], "discard": parts["discard"],
+            "box": parts["box"], "round_scores": parts["round_scores"],
             "false_starts": list(self.false_starts),
             # The latest catch result is written once and never changed: shared, not copied.
-            "last_catch": self.last_catch, "winners": list(self.winners),
+            "last_catch": self.last_catch, "winners": parts["winners"],
         }
         if self.phase == "over":
             view["summary"] = self._summary_cache or self.summary()
@@ -873,17 +989,21 @@ class FliegenKlatschen(State):
             elif name == "catch" and value is not None:
                 data[name] = {**value, "colours": value["colours"][:],
                               "cards": value["cards"][:], "used": [u[:] for u in value["used"]],
-                              "slaps": [dict(s) for s in value["slaps"]]}
+                              "slaps": list(value["slaps"])}  # (records never change)
             elif name == "options":
                 data[name] = dict(value)
             elif not isinstance(value, (int, str, type(None))) and name != "last_catch":
                 data[name] = copy.deepcopy(value, memo)  # last_catch is never changed: shared
         other.__dict__.update(data)
         other._layout_cache = self._layout_cache
-        other._table_cache = other._view_cache = other._lists_cache = other._legal_cache = None
+        other._table_cache = other._view_cache = other._lists_cache = None
+        other._legal = None
         other._summary_cache = None
         other._changes, other._moves = self._changes, self._moves
-        other._downs, other._ons, other._legal_epoch = self._downs, self._ons, self._legal_epoch
+        other._downs, other._ons = self._downs, self._ons
+        other._to_slap, other._untaken, other._bottoms = 0, 0, {}
+        if other.catch is not None:
+            other._count_catch()
         return other
 
     def hidden_variant(self, player: int | None, rng: random.Random) -> "FliegenKlatschen":
@@ -980,16 +1100,16 @@ def face_up(place: list) -> list:
         return found
 
 
-def _without(actions: list, cards) -> list:
-    """A copy of `actions` (reveals or slaps of one hand, in card order, every card once)
-    without those on `cards`, each of which it holds."""
-    actions = list(actions)
-    for card in cards:
-        del actions[bisect_left(actions, card, key=_CARD_OF)]
-    return actions
-
-
-_CARD_OF = attrgetter("card")
+def _drop(cards_of: list, actions, gone) -> None:
+    """Take the cards in `gone` out of `cards_of` (cards in order, each of `gone` among them)
+    and their actions out of each list in `actions` (one action per card of `cards_of`:
+    reveals, or the slaps of a hand). In place: the lists the game keeps to make legal
+    actions of, never handed out. (A card is found among ints, compared in C.)"""
+    for card in gone:
+        i = bisect_left(cards_of, card)
+        del cards_of[i]
+        for kept in actions:
+            del kept[i]
 
 
 def _pick(items: list, indices: list) -> list:
@@ -1087,18 +1207,27 @@ class FlyBot(Bot):
         self.reveal_due = None
         self.jump_due = None
         self._cards = self._ups = None  # the view's cards and the face-up ones among them
-
-    def around(self, ms: float) -> int:
-        """A time (ms) drawn around `ms`, skewed like people's."""
-        return sample_around(self.rng, ms)
+        self._xs = self._ys = ()        # where the face-up cards lie
+        self._catchable: list = []      # the catchable cards of this catch (_targets)
 
     def _face_up(self, view: dict) -> list:
         """The face-up cards of the view: worked out once per table (views share their list
-        of cards until a card moves)."""
-        if view["cards"] is not self._cards:
-            self._cards = view["cards"]
-            self._ups = [c for c in self._cards if c["up"]]
+        of cards until a card moves), for every CPU at that table (see _table_seen)."""
+        cards = view["cards"]
+        if cards is not self._cards:
+            seen = FlyBot._table_seen
+            if seen[0] is not cards:
+                ups = list(compress(cards, map(_UP, cards)))  # (walked in C)
+                seen = FlyBot._table_seen = (cards, ups, list(map(_X, ups)),
+                                             list(map(_Y, ups)))
+            self._cards, self._ups, self._xs, self._ys = seen
         return self._ups
+
+    # The latest table a CPU looked at: its cards (the views' list), the face-up ones and
+    # where they lie. Every seat's view shares one list of cards until a card moves, so the
+    # first CPU to look at a new table works its face-up cards out for the others. (Kept by
+    # the very list: a table of another game is another list, and simply worked out anew.)
+    _table_seen: tuple = (None, [], [], [])
 
     # Quiet (game.bots): between its moments it looks at nothing but whether a new catch or a
     # new turn came (or the phase or round changed), and each of those hands it another legal
@@ -1117,7 +1246,7 @@ class FlyBot(Bot):
             self.turn_key = key
             self.reveal_due = self.jump_due = None
             if view["turn"] == self.seat:
-                delay = self.around(self.player.reveal_ms)
+                delay = sample_around(self.rng, self.player.reveal_ms)
                 self.reveal_due = now + min(delay, TURN_MS - 300)
             elif self.rng.random() < self.player.false_start and _flies(self._face_up(view)):
                 self.jump_due = now + self.simple.sample(self.rng)
@@ -1125,14 +1254,16 @@ class FlyBot(Bot):
             if now < self.reveal_due:
                 return [], self.reveal_due
             self.reveal_due = None
-            reveals = list(compress(legal, map(isinstance, legal, repeat(Reveal))))
+            # The active seat's legal actions list its reveals first (_legal_of): found by
+            # halving, not by looking at the hundreds of slaps after them.
+            reveals = legal[:bisect_left(legal, True, key=_not_reveal)]
             return ([self.rng.choice(reveals)] if reveals else []), None
         if self.jump_due is not None:
             if now < self.jump_due:
                 return [], self.jump_due
             self.jump_due = None
-            card = max(_flies(self._face_up(view)), key=lambda c: c["value"])["card"]
-            slap = Slap(0, card)
+            card = max(_flies(self._face_up(view)), key=_VALUE)["card"]
+            slap = SLAPS[0][card]
             return ([slap] if slap in legal else []), None
         return [], None
 
@@ -1151,23 +1282,23 @@ class FlyBot(Bot):
                 claimed = {s["card"]: s["t"] for s in catch["slaps"]
                            if s["bottom"] and s["correct"]}
             if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
-                free = [c for c in self._targets(view) if c["card"] not in claimed]
+                free = [c for c in self._catchable if c["card"] not in claimed]
                 if not free:
                     self.plan.remove(step)
                     continue
-                target = max(free, key=lambda c: c["value"])
-                step[0] = now + self.around(RETARGET_MS) + self._steer(view, target)
+                target = max(free, key=_VALUE)
+                step[0] = (now + sample_around(self.rng, RETARGET_MS)
+                           + self._steer(view, target))
                 step[2] = target["card"]
                 continue
             self.plan.remove(step)
-            slap = Slap(hand, card)
+            slap = SLAPS[hand][card]  # (the game's own objects: the core knows them)
             # The hand can still slap unless it is used or frozen: its slaps (on every card
             # on the table, as the planned one is while the catch lasts) are then legal.
             # (Asked of the view: `slap in legal` compares with hundreds of actions.)
             if not (catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]):
-                wake = min((s[0] for s in self.plan), default=None)
-                return [slap], None if wake is None else max(wake, now + 1)
-        return [], min((step[0] for step in self.plan), default=None)
+                return [slap], max(min([s[0] for s in self.plan]), now + 1) if self.plan else None
+        return [], min([step[0] for step in self.plan]) if self.plan else None
 
     def _steer(self, view: dict, target: dict) -> int:
         """Time (ms) to steer the hand from where it rests to `target`, and move it there:
@@ -1178,44 +1309,49 @@ class FlyBot(Bot):
         self.hand_at = (target["x"], target["y"])
         if not ups:
             return 0
-
-        def far(c):
-            return math.hypot((c["x"] - x) * TABLE_ASPECT, c["y"] - y)
-
-        if min(ups, key=far)["card"] == target["card"]:
+        # How far each face-up card lies from the hand; the nearest is the first at the least
+        # distance.
+        hypot = math.hypot
+        far = [hypot((cx - x) * TABLE_ASPECT, cy - y) for cx, cy in zip(self._xs, self._ys)]
+        if ups[far.index(min(far))]["card"] == target["card"]:
             return 0
         pitch = 1000 * TABLE_ASPECT / math.sqrt(len(ups))
-        snaps = max(1, min(6, round(far(target) / pitch)))
-        return sum(self.around(self.player.step_ms) for _ in range(snaps))
+        away = math.hypot((target["x"] - x) * TABLE_ASPECT, target["y"] - y)
+        snaps = max(1, min(6, round(away / pitch)))
+        rng, step_ms = self.rng, self.player.step_ms
+        return sum([sample_around(rng, step_ms) for _ in range(snaps)])
 
     def _make_plan(self, view: dict, now: int) -> list:
         catch = view["catch"]
-        who = self.player
-        targets = sorted(self._targets(view), key=lambda c: -c["value"])
+        who, rng = self.player, self.rng
+        self._catchable = self._targets(view)  # (for the whole catch: no card moves in it)
+        # (the fattest first; reverse keeps equals in table order, as a key of -value would)
+        targets = sorted(self._catchable, key=_VALUE, reverse=True)
         ups = self._face_up(view)
-        wrong = [c for c in ups if c["card"] not in catch["cards"]]
-        colours = len({c["face"] for c in ups if c["face"] != SWATTER})
-        choose = who.choose * (hick_ms(max(1, colours)) - hick_ms(1))
-        form = self.rng.lognormvariate(0.0, FORM_SIGMA)  # this catch's (see above)
-        due = catch["onset"] + self.simple.sample(self.rng) + self.around(
-            (choose + who.scan_ms * len(ups)) * form)
+        cards = catch["cards"]
+        wrong = [c for c in ups if c["card"] not in cards]
+        colours = len({c["face"] for c in ups} - {SWATTER})
+        choose = who.choose * _HICK_EXTRA[max(1, colours)]
+        form = rng.lognormvariate(0.0, FORM_SIGMA)  # this catch's (see above)
+        due = catch["onset"] + self.simple.sample(rng) + sample_around(
+            rng, (choose + who.scan_ms * len(ups)) * form)
         plan = []
         for hand in range(view["hands"]):
             if catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]:
                 continue
-            roll = self.rng.random()
+            roll = rng.random()
             if wrong and roll < who.wrong:
-                target, aiming = self.rng.choice(wrong), False
+                target, aiming = rng.choice(wrong), False
             elif targets:
                 pick = 0
                 if len(targets) > 1 and roll < who.wrong + who.small:
-                    pick = self.rng.randrange(1, len(targets))
+                    pick = rng.randrange(1, len(targets))
                 target, aiming = targets.pop(pick), True
             else:
                 continue
             due += self._steer(view, target)
             plan.append([max(due, now), hand, target["card"], aiming])
-            due += self.around(who.second_ms)
+            due += sample_around(rng, who.second_ms)
         return plan
 
 
@@ -1227,6 +1363,15 @@ class FlyBot(Bot):
 
 def _flies(cards: list) -> list:
     return [c for c in cards if c["face"] != SWATTER]
+
+
+def _not_reveal(action) -> bool:
+    return type(action) is not Reveal
+
+
+_VALUE, _UP, _X, _Y = itemgetter("value"), itemgetter("up"), itemgetter("x"), itemgetter("y")
+# The choosing time above a simple reaction, by the number of colours face up (1 to 6).
+_HICK_EXTRA = [0.0] + [hick_ms(n) - hick_ms(1) for n in range(1, len(COLOURS) + 1)]
 
 
 

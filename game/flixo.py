@@ -306,6 +306,11 @@ def card_json(card: int) -> dict:
     return {"value": card - FLIXO if card >= FLIXO // 2 else card, "flixo": card >= FLIXO // 2}
 
 
+# card_json of every card, to be copied (events hand out copies: a copy is made faster than a
+# new dict is built).
+_CARD_JSON = {card: card_json(card) for card in CARD_VALUE}
+
+
 # A view's cell per side and card: the view hands out copies (copying a dict beats building it).
 _CELL_VIEW = {side: {card: {"up": side == "up", "eye": side == "eye",
                             "value": None if side == "down" else value(card),
@@ -514,6 +519,19 @@ def _slot_actions(cls, grid, display=None) -> tuple:
 
 # --- the state ------------------------------------------------------------------------------------
 
+def _turn_actions(grid, draw: bool) -> list:
+    """The legal actions of the "turn" phase: TakeDiscard for every slot, then Draw if
+    `draw`. One list per shape, shared (see FlixoState._legal_actions)."""
+    key = (len(grid), len(grid[0]) if grid else 0, draw)
+    actions = _TURN_ACTIONS.get(key)
+    if actions is None:
+        actions = _TURN_ACTIONS[key] = [*_slot_actions(TakeDiscard, grid)] + ([DRAW] if draw else [])
+    return actions
+
+
+_TURN_ACTIONS: dict = {}  # (rows, cols, draw allowed) -> _turn_actions
+
+
 class FlixoState(State):
     """A game of Flixo. Phases: "turn" (choose an action), "drawn" (place or discard the drawn
     card), "reward" (mark face-down cards), "over"."""
@@ -569,15 +587,17 @@ class FlixoState(State):
         return TERMINAL if self.phase == "over" else self.turn % self.players
 
     def _legal_actions(self, player: int) -> list:
-        if self.phase == "over" or player != self.current_player():
+        """The legal actions; in the "turn" phase a list shared by every state of the same
+        display shape (the actions are frozen and the list is never changed: see game.bots)."""
+        if self.phase == "over" or player != self.turn % self.players:
             return []
         grid = self.displays[self.turn]
         if self.phase == "turn":
-            if not self.discard:
+            discard = self.discard
+            if not discard:
                 return [DRAW] if self.draw else []
-            if self.draw and self.discard[-1] < FLIXO // 2:  # (not forced)
-                return [*_slot_actions(TakeDiscard, grid), DRAW]
-            return list(_slot_actions(TakeDiscard, grid))
+            # (a Flixo on the discard pile must be taken: no draw)
+            return _turn_actions(grid, bool(self.draw) and discard[-1] < FLIXO // 2)
         if self.phase == "drawn":
             return ([*_slot_actions(SwapDrawn, grid)]
                     + [a for a in _slot_actions(DiscardAndReveal, grid)
@@ -590,6 +610,9 @@ class FlixoState(State):
         return bool(self.discard) and is_flixo(self.discard[-1])
 
     # -- applying actions ------------------------------------------------------------------------
+    #
+    # One method per action type (_HANDLERS picks it: every action passes here, so no chain of
+    # isinstance tests). Each appends its events to one list, in the order the table sees them.
 
     def _slot(self, slot, grid=None):
         grid = self.displays[self.turn] if grid is None else grid
@@ -606,105 +629,115 @@ class FlixoState(State):
         return r, c
 
     def _apply(self, player: int, action) -> list[Event]:
-        events = self._act(player, action)
-        # A swap for a card the team had seen reveals nothing: it may be taken back. (A swap's
-        # events start with its SWAPPED.)
-        self.undoable = (isinstance(action, (TakeDiscard, SwapDrawn))
-                         and events[0].data["was"] != "down")
-        return events
+        # (core.apply has checked the action's type: it is one of INFO.action_types)
+        return _HANDLERS[type(action)](self, player, action)
 
     def _undo_depth(self, player: int) -> int:
         """1 when the game's last action is `player`'s and showed the table nothing new (a swap
         for a face-up or eye-marked card; see the module docstring), else 0."""
         return 1 if self.undoable and self.log and self.log[-1][0] == player else 0
 
-    def _act(self, player: int, action) -> list[Event]:
-        d = self.turn
-        grid = self.displays[d]
-        if isinstance(action, RewardPeek):
-            if self.phase != "reward":
-                raise IllegalAction("no reward due", "a reward follows removing a Flixo")
-            if not isinstance(action.display, int) or not 0 <= action.display < len(self.displays):
-                raise IllegalAction("no such display", repr(action.display))
-            r, c = self._slot(action.slot, self.displays[action.display])
-            cell = self.displays[action.display][r][c]
-            if cell[1] != "down":
-                raise IllegalAction("reward needs an unmarked face-down card", f"{action.slot}")
-            cell[1] = "eye"
-            self.rewards -= 1
-            self.spotted[player] += is_flixo(cell[0])
-            events = [Event(REWARD, player, {"display": action.display, "slot": [r, c],
-                                               "card": card_json(cell[0])})]
-            if self.rewards and self._reward_possible():
-                return events
-            self.rewards = 0
-            return events + self._next_turn()
+    def _not_in_reward(self) -> None:
         if self.phase == "reward":
             raise IllegalAction("choose the reward first", "mark a face-down card")
-        if isinstance(action, Draw):
-            if self.phase != "turn":
-                raise IllegalAction("already drawn", "swap or discard the drawn card")
-            if self.forced():
-                raise IllegalAction("must take the Flixo", "a Flixo on the discard pile is taken")
-            if not self.draw:
-                raise IllegalAction("draw pile empty")
-            self.drawn = self.draw.pop()
-            self.phase = "drawn"
-            self.ends_after_turn = not self.draw
-            return [Event(DRAWN, player, {"display": d, "card": card_json(self.drawn),
-                                            "left": len(self.draw)})]
-        r, c = self._slot(action.slot)
-        cell = grid[r][c]
-        events = []
-        if isinstance(action, TakeDiscard):
-            if self.phase != "turn":
-                raise IllegalAction("already drawn", "swap or discard the drawn card")
-            taken = self.discard.pop()
-            events += self._swap(d, r, c, taken, "discard", player)
-        elif isinstance(action, SwapDrawn):
-            if self.phase != "drawn":
-                raise IllegalAction("nothing drawn", "draw a card first")
-            taken, self.drawn = self.drawn, None
-            events += self._swap(d, r, c, taken, "draw", player)
-        elif isinstance(action, DiscardAndReveal):
-            if self.phase != "drawn":
-                raise IllegalAction("nothing drawn", "draw a card first")
-            if cell[1] == "up":
-                raise IllegalAction("reveal a face-down card", f"{action.slot} is face up")
-            self.discard.append(self.drawn)
-            events.append(Event(DISCARDED, player, {"display": d, "slot": None,
-                                                      "card": card_json(self.drawn)}))
-            self.drawn = None
-            events += self._flip(d, r, c, player)
-        else:  # pragma: no cover - core.apply checks the type
-            raise IllegalAction("unknown action", repr(action))
-        return events + self._end_action(player, (r, c))
 
-    def _swap(self, d, r, c, taken, source, player) -> list[Event]:
+    def _take_discard(self, player: int, action) -> list[Event]:
+        self._not_in_reward()
+        r, c = self._slot(action.slot)
+        if self.phase != "turn":
+            raise IllegalAction("already drawn", "swap or discard the drawn card")
+        return self._swap(player, r, c, self.discard.pop(), "discard")
+
+    def _swap_drawn(self, player: int, action) -> list[Event]:
+        self._not_in_reward()
+        r, c = self._slot(action.slot)
+        if self.phase != "drawn":
+            raise IllegalAction("nothing drawn", "draw a card first")
+        taken, self.drawn = self.drawn, None
+        return self._swap(player, r, c, taken, "draw")
+
+    def _swap(self, player, r, c, taken, source) -> list[Event]:
+        """`taken` face up into slot (r, c) of the display to move, the card there onto the
+        discard pile; then the end of the action."""
+        d = self.turn
         cell = self.displays[d][r][c]
-        out, side = cell
+        out, was = cell
         self.discard.append(out)
         cell[0], cell[1] = taken, "up"
-        return [Event(SWAPPED, player, {
-                    "display": d, "slot": [r, c], "taken": card_json(taken), "source": source,
-                    "out": card_json(out), "was": side}),
-                Event(DISCARDED, player, {"display": d, "slot": [r, c],
-                                            "card": card_json(out)})]
+        # A swap for a card the team had seen reveals nothing: it may be taken back.
+        self.undoable = was != "down"
+        json_of = _CARD_JSON
+        events = [Event(SWAPPED, player, {
+                      "display": d, "slot": [r, c], "taken": json_of[taken].copy(),
+                      "source": source, "out": json_of[out].copy(), "was": was}),
+                  Event(DISCARDED, player, {"display": d, "slot": [r, c],
+                                            "card": json_of[out].copy()})]
+        return self._end_action(events, player, r, c, was != "up")
 
-    def _flip(self, d, r, c, player) -> list[Event]:
+    def _discard_and_reveal(self, player: int, action) -> list[Event]:
+        self._not_in_reward()
+        r, c = self._slot(action.slot)
+        if self.phase != "drawn":
+            raise IllegalAction("nothing drawn", "draw a card first")
+        d = self.turn
+        if self.displays[d][r][c][1] == "up":
+            raise IllegalAction("reveal a face-down card", f"{action.slot} is face up")
+        self.undoable = False
+        self.discard.append(self.drawn)
+        events = [Event(DISCARDED, player, {"display": d, "slot": None,
+                                            "card": _CARD_JSON[self.drawn].copy()})]
+        self.drawn = None
+        self._flip(events, d, r, c, player)
+        return self._end_action(events, player, r, c, True)
+
+    def _draw(self, player: int, action) -> list[Event]:
+        self._not_in_reward()
+        if self.phase != "turn":
+            raise IllegalAction("already drawn", "swap or discard the drawn card")
+        if self.forced():
+            raise IllegalAction("must take the Flixo", "a Flixo on the discard pile is taken")
+        if not self.draw:
+            raise IllegalAction("draw pile empty")
+        self.undoable = False
+        self.drawn = self.draw.pop()
+        self.phase = "drawn"
+        self.ends_after_turn = not self.draw
+        return [Event(DRAWN, player, {"display": self.turn,
+                                      "card": _CARD_JSON[self.drawn].copy(),
+                                      "left": len(self.draw)})]
+
+    def _reward_peek(self, player: int, action) -> list[Event]:
+        if self.phase != "reward":
+            raise IllegalAction("no reward due", "a reward follows removing a Flixo")
+        if not isinstance(action.display, int) or not 0 <= action.display < len(self.displays):
+            raise IllegalAction("no such display", repr(action.display))
+        r, c = self._slot(action.slot, self.displays[action.display])
+        cell = self.displays[action.display][r][c]
+        if cell[1] != "down":
+            raise IllegalAction("reward needs an unmarked face-down card", f"{action.slot}")
+        self.undoable = False
+        cell[1] = "eye"
+        self.rewards -= 1
+        self.spotted[player] += is_flixo(cell[0])
+        events = [Event(REWARD, player, {"display": action.display, "slot": [r, c],
+                                         "card": card_json(cell[0])})]
+        if self.rewards and self._reward_possible():
+            return events
+        self.rewards = 0
+        return self._next_turn(events)
+
+    def _flip(self, events, d, r, c, player) -> None:
         cell = self.displays[d][r][c]
         was = cell[1]
         cell[1] = "up"
-        return [Event(CARD_FLIPPED, player, {"display": d, "slot": [r, c],
-                                               "card": card_json(cell[0]), "was": was})]
+        events.append(Event(CARD_FLIPPED, player, {"display": d, "slot": [r, c],
+                                                   "card": _CARD_JSON[cell[0]].copy(),
+                                                   "was": was}))
 
-    def _removals(self, d, player, changed=None) -> tuple[list[Event], int]:
-        """Remove full lines of display d with the cascade; returns (events, Flixos removed).
-        `changed`: the one slot an action turned up. No line is full at rest (each action ends
-        with the cascade), so then only its row and column can have become full."""
-        if changed is not None and not _full_through(self.displays[d], *changed):
-            return [], 0
-        events, found, lines = [], [], []
+    def _removals(self, events, d, player) -> int:
+        """Remove full lines of display d with the cascade, their events appended to `events`;
+        returns the Flixos removed."""
+        found, lines = [], []
         for step, done in enumerate(remove_full_lines(self.displays[d])):
             self.removed[d] += done["cards"]
             found += [value(card) for card in done["cards"] if is_flixo(card)]
@@ -717,40 +750,52 @@ class FlixoState(State):
         if found and player is not None:
             self.flixo_lines.append({"player": player, "display": d, "lines": lines,
                                      "flixos": sorted(found)})
-        return events, len(found)
+        return len(found)
 
-    def _end_action(self, player, changed) -> list[Event]:
+    def _end_action(self, events, player, r, c, turned_up) -> list[Event]:
+        """After a swap or a reveal at slot (r, c) of the display to move (`turned_up`: a card
+        that was not face up is now): removals, the final turns, the end, rewards, next turn."""
         d = self.turn
-        events, flixos = self._removals(d, player, changed)
-        game_ends = self.ends_after_turn or self.last_display == d
         grid = self.displays[d]
-        if self.last_display is None and not game_ends and _all_up(grid):
+        # No line is full at rest (each action ends with the cascade): only the row and column
+        # through the changed slot can have become full.
+        flixos = self._removals(events, d, player) if _full_through(grid, r, c) else 0
+        game_ends = self.ends_after_turn or self.last_display == d
+        # (A display all face up starts the final turns at once, so while none has begun no
+        # display is all face up: only a card turned up can make ours so; a removal leaves
+        # every card that was not face up.)
+        if self.last_display is None and not game_ends and turned_up and _all_up(grid):
             self.last_display = (d - 1) % len(self.displays)
             events.append(Event(FINAL_TURNS_BEGIN, player,
                                 {"display": d, "last_display": self.last_display}))
         if game_ends:
-            return events + self._game_over()
+            events += self._game_over()
+            return events
         if flixos:
             # No reward is of use on the game's last turn: everything is turned up next.
             self.rewards = flixos
             if self._reward_possible():
                 self.phase = "reward"
-                return events + [Event(REWARD_DUE, player, {"count": flixos})]
+                events.append(Event(REWARD_DUE, player, {"count": flixos}))
+                return events
             self.rewards = 0
-        return events + self._next_turn()
+        return self._next_turn(events)
 
     def _reward_possible(self) -> bool:
         marked = sum(cell[1] == "eye" for g in self.displays for row in g for cell in row)
         return marked < EYE_TOKENS and any(cell[1] == "down" for g in self.displays
                                            for row in g for cell in row)
 
-    def _next_turn(self) -> list[Event]:
-        self.turn = (self.turn + 1) % len(self.displays)
+    def _next_turn(self, events) -> list[Event]:
+        """The turn passes to the next display (its events appended to `events`)."""
+        turn = self.turn = (self.turn + 1) % len(self.displays)
         self.phase = "turn"
-        events = [Event(NEXT_TURN, self.seat_of(self.turn), {"display": self.turn})]
-        if self.forced():
-            events.append(Event(FLIXO_FORCED, self.seat_of(self.turn),
-                                {"display": self.turn, "card": card_json(self.discard[-1])}))
+        seat = turn % self.players
+        events.append(Event(NEXT_TURN, seat, {"display": turn}))
+        discard = self.discard
+        if discard and discard[-1] >= FLIXO // 2:  # (forced)
+            events.append(Event(FLIXO_FORCED, seat,
+                                {"display": turn, "card": _CARD_JSON[discard[-1]].copy()}))
         return events
 
     def _game_over(self) -> list[Event]:
@@ -760,8 +805,8 @@ class FlixoState(State):
         for d, grid in enumerate(self.displays):
             for r, c in slots(grid):
                 if grid[r][c][1] != "up":
-                    events += self._flip(d, r, c, None)
-            events += self._removals(d, None)[0]
+                    self._flip(events, d, r, c, None)
+            self._removals(events, d, None)
         self.phase = "over"
         points = [EMPTY_DISPLAY_POINTS if not g else sum([CARD_VALUE[cell[0]] for row in g
                                                           for cell in row])
@@ -1133,7 +1178,15 @@ class FlixoBot(Bot):
             for i, a in enumerate(legal):
                 yield
                 if isinstance(a, Draw):
-                    cost = yield from self.draw_cost_steps(model, _draw_ends(model))
+                    ends = _draw_ends(model)
+                    # Only the four cheapest actions can be chosen (the best, or a slip to one
+                    # of the next three): a draw (listed last) sure to cost more than the
+                    # fourth cheapest of the others needs no closer look.
+                    floor = self.draw_floor(model) if ends and i >= 4 else None
+                    if floor is not None and floor > sorted(scored)[3][0]:
+                        cost = floor
+                    else:
+                        cost = yield from self.draw_cost_steps(model, ends)
                 else:
                     cost = self.action_cost(model, a)
                 scored.append((cost, i))
@@ -1311,6 +1364,22 @@ class FlixoBot(Bot):
             total += p * best
         return total + clock
 
+    def draw_floor(self, m) -> float | None:
+        """A cost that a draw ending the game (_draw_ends) cannot come under, when the team is
+        then sure to lose; None when it may still win.
+
+        A Flixo showing in another display of 2+ rows and columns (m.others[3]) stays there
+        whatever our turn does, so every follow-up of the draw costs, in `combiner`'s final
+        sum, loss + score * (our points + the others' points); our points are at least -1 per
+        card left (a face-down card's mean too) or -5 for an empty display."""
+        if not m.others[3]:
+            return None
+        w = self.w
+        lowest = -max(5, sum([len(row) for row in m.grids[m.turn]]))
+        # (less 1: the draw's cost is a sum of such costs times odds that add up to 1 give or
+        # take a rounding)
+        return w["loss"] + w["score"] * (lowest + m.others[4]) + w["draw"] - 1.0
+
     def feed_cost(self, m, top, ends) -> float:
         """What the top discard means for the next display (which may take it)."""
         if top is None or ends:
@@ -1407,60 +1476,82 @@ class FlixoBot(Bot):
         """settle's (known cost, Flixos shown, points) of our grid with each of `cards` face
         up at the slot of frame f; None for a card that fills a line (settle_with then goes
         the long way). The same sums as settle, in the same order. known_cost=False: the
-        cost is left out (None)."""
+        cost is left out (None).
+
+        (The sums run in C: sum(xs, start) adds floats one by one, as the loop in settle does,
+        in Python 3.11; and a - x is a + (-x), so the costs a frame takes off are kept negated.
+        tests/test_flixo_speed.py holds the sums to settle's, to the last bit.)"""
         found = []
+        append = found.append
+        prefix, rest = f.prefix, f.rest
+        fills = (f.row_full, f.col_full) if not m.full_lines else None
+        if not known_cost:
+            flixos_else = len(f.flixos)
+            for card in cards:
+                v = CARD_VALUE[card]
+                if fills is None or v in fills:
+                    append(None)
+                else:
+                    append((None, flixos_else + (card >= FLIXO // 2), sum(rest, prefix + v)))
+            return found
         w = self.w
         score, known = w["score"], w["known"]
         worths = ((w["line1"], w["line2"]), (w["near"], w["far"]))
         shapes, comes = _LINE_SHAPES, m.comes
-        prefix, rest, safe = f.prefix, f.rest, f.safe
+        safe = f.safe
         before, after, flixos_else = f.before, f.after, f.flixos
-        costs_before, throughs, progress0 = f.costs_before, f.throughs, f.progress
-        fills = (f.row_full, f.col_full) if not m.full_lines else None
+        minus_before, progress0 = f.minus_before, f.progress
+        row, minus_between, col, minus_after = f.row, f.minus_between, f.col, f.minus_after
         for card in cards:
             v = CARD_VALUE[card]
             if fills is None or v in fills:
-                found.append(None)
+                append(None)
                 continue
-            points = prefix + v
-            for x in rest:
-                points += x
-            if not known_cost:
-                found.append((None, len(before) + len(after) + (card >= FLIXO // 2), points))
-                continue
-            cost = 0.0
-            cost += score * points
+            points = sum(rest, prefix + v)
             # The lines in settle's order: the rows before ours, our row, the rows after and
             # the columns before ours, our column, the columns after. (line_part of the two
             # through the slot written out, from the line's shape.)
+            cost = sum(minus_before, 0.0 + score * points)
             progress = progress0
-            for x in costs_before:
-                cost -= x
-            for through, costs in throughs:
-                if through is not None:
-                    line, k = through
-                    line[k] = card
-                    vals = tuple(line)
-                    shape = shapes.get(vals, False)
-                    if shape is False:
-                        shape = _line_shape(vals)
-                    if shape is not None and (not shape[1] or comes[shape[0]]):
-                        u, short, flixo = shape
-                        worth = worths[flixo][short > 1]
-                        if not flixo:
-                            cost -= worth
-                        else:
-                            if progress is progress0:
-                                progress = dict(progress)
-                            progress[u] = max(progress.get(u, 0.0), worth)
-                for x in costs:
-                    cost -= x
+            if row is not None:
+                line, k = row
+                line[k] = card
+                vals = tuple(line)
+                shape = shapes.get(vals, False)
+                if shape is False:
+                    shape = _line_shape(vals)
+                if shape is not None and (not shape[1] or comes[shape[0]]):
+                    u, short, flixo = shape
+                    worth = worths[flixo][short > 1]
+                    if not flixo:
+                        cost -= worth
+                    else:
+                        progress = dict(progress)
+                        progress[u] = max(progress.get(u, 0.0), worth)
+            cost = sum(minus_between, cost)
+            if col is not None:
+                line, k = col
+                line[k] = card
+                vals = tuple(line)
+                shape = shapes.get(vals, False)
+                if shape is False:
+                    shape = _line_shape(vals)
+                if shape is not None and (not shape[1] or comes[shape[0]]):
+                    u, short, flixo = shape
+                    worth = worths[flixo][short > 1]
+                    if not flixo:
+                        cost -= worth
+                    else:
+                        if progress is progress0:
+                            progress = dict(progress)
+                        progress[u] = max(progress.get(u, 0.0), worth)
+            cost = sum(minus_after, cost)
             flixos = before + [v] + after if card >= FLIXO // 2 else flixos_else
             if not safe and flixos:
                 cost += sum([known * (1 - progress.get(u, 0.0)) for u in flixos])
             elif not safe:
                 cost += 0  # (settle adds the sum of nothing)
-            found.append((cost, len(flixos), points))
+            append((cost, len(flixos), points))
         return found
 
     def slot_frame(self, m, slot) -> "Frame":
@@ -1522,8 +1613,7 @@ class FlixoBot(Bot):
                     f.progress[v] = max(f.progress.get(v, 0.0), worth)
                 else:
                     costs[at].append(worth)
-            f.costs_before, f.costs_between, f.costs_after = costs
-            f.throughs = ((f.row, f.costs_between), (f.col, f.costs_after))
+            f.minus_before, f.minus_between, f.minus_after = [[-x for x in c] for c in costs]
         return m.frames[slot]
 
     def settle(self, m, grid, remove=True) -> tuple:
@@ -1649,17 +1739,17 @@ class Frame:
     before, after values of the Flixos shown before / after the slot; flixos: both
     row_full      the value that would fill the slot's row (None: none can); col_full: column
     safe          the grid cannot keep a Flixo (_safe)
-    costs_before, row, costs_between, col, costs_after
+    minus_before, row, minus_between, col, minus_after
                   the lines in settle's order: the costs the lines before the slot's row take
-                  off, then that row ([its cards], index of the slot; None: worth nothing
-                  whatever comes), the lines between, the slot's column, the lines after
-    throughs      ((row, costs_between), (col, costs_after)): the order frame_costs takes
+                  off (negated: frame_costs adds them), then that row ([its cards], index of
+                  the slot; None: worth nothing whatever comes), the lines between, the slot's
+                  column, the lines after
     progress      the Flixo progress of the lines other than those two
     """
 
     __slots__ = ("prefix", "rest", "hidden", "others_up", "before", "after", "flixos",
-                 "row_full", "col_full", "safe", "costs_before", "row", "costs_between", "col",
-                 "costs_after", "progress", "throughs")
+                 "row_full", "col_full", "safe", "minus_before", "row", "minus_between", "col",
+                 "minus_after", "progress")
 
 
 class Running:
@@ -1754,3 +1844,7 @@ INFO = GameInfo(
     event_kinds=EVENT_KINDS,
 )
 FlixoState.info = INFO
+# FlixoState._apply: the method that applies each action type.
+_HANDLERS = {TakeDiscard: FlixoState._take_discard, Draw: FlixoState._draw,
+             SwapDrawn: FlixoState._swap_drawn, DiscardAndReveal: FlixoState._discard_and_reveal,
+             RewardPeek: FlixoState._reward_peek}

@@ -63,10 +63,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import math
 import random
+import statistics
 from dataclasses import dataclass
 
-from .bots import Bot, ReactionModel, bot_levels, sample_around
+from .bots import Bot, ReactionModel, bot_levels
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -134,6 +136,11 @@ class VoidRound(Interrupt):
     """Call off the round in flight (a pad was unplugged): not scored, waybill set aside."""
 
 
+# The actions the legal lists and the bots hand out: one object each (frozen, so shared).
+PLACE = {colour: PlaceBox(colour) for colour in COLOURS}
+UNDO, GRAB, VOID = Undo(), Grab(), VoidRound()
+
+
 # -- the state ----------------------------------------------------------------------------------
 
 class FlotterOtterState(State):
@@ -146,15 +153,17 @@ class FlotterOtterState(State):
     # change and shared. It is kept outside vars(self) (never in the snapshot or the hash),
     # keyed by `_changes`, which counts every change (each apply, each deadline that passes):
     # the state must change only through apply and tick, or before views are asked for.
-    # Each seat's row of the view is kept too (`_rows`, None: all to make) and made again
-    # only when that seat's stack or grab card changed; with anything else (waybills, the
-    # pile, the phase ...) all rows and the rest of the view (`_tallies`) are. Each seat's
-    # legal actions (`_seat_legal`) are kept the same way.
-    __slots__ = ("_view_cache", "_changes", "_rows", "_tallies", "_seat_legal")
+    # Each seat's row of the view is kept too (`_rows`, None: all to make); when only that
+    # seat's stack or grab card changed (the seats in `_restack`), a copy gets those two
+    # anew; with anything else (waybills, the pile, the phase ...) all rows and the rest of
+    # the view (`_tallies`) are made again. Each seat's legal actions (`_seat_legal`) are
+    # kept the same way.
+    __slots__ = ("_view_cache", "_changes", "_rows", "_restack", "_tallies", "_seat_legal")
 
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
         self._view_cache = self._rows = self._tallies = self._seat_legal = None
+        self._restack: list = []
         self._changes = 0
         self.games = SERIES_GAMES if self.options["series"] else 1
         self.game_no = 0
@@ -220,7 +229,9 @@ class FlotterOtterState(State):
 
     def _legal_actions(self, player: int) -> list:
         if self.phase != "stacking":
-            return []  # (a new list each time: OtterBot.quiet relies on it)
+            # One shared empty list for every seat in every pause: a quiet bot that found
+            # nothing to do is then left alone until the waybill is up (a new list).
+            return _NO_ACTIONS
         kept = self._seat_legal
         if kept is None:
             kept = self._seat_legal = [None] * self.players
@@ -239,11 +250,11 @@ class FlotterOtterState(State):
         if actions is None:
             actions = []
             if stack is not None:
-                actions += [PlaceBox(c) for c in COLOURS if c not in stack]
+                actions += [PLACE[c] for c in COLOURS if c not in stack]
                 if stack:
-                    actions.append(Undo())
-                actions.append(Grab())
-            actions.append(VoidRound())
+                    actions.append(UNDO)
+                actions.append(GRAB)
+            actions.append(VOID)
             _LEGAL[stack] = actions
         return actions
 
@@ -276,24 +287,26 @@ class FlotterOtterState(State):
         if self.phase != "stacking":
             raise IllegalAction("no round in flight", f"the table is in its {self.phase} phase")
         t = self.now
-        if isinstance(action, VoidRound):
+        kind = type(action)  # (exactly one of INFO.action_types: the core checked it)
+        if kind is VoidRound:
             self._seats_changed()
             return self._void(player, t)
         if self.grabbed[player] is not None:
             raise IllegalAction("stack frozen after grabbing",
                                 f"seat {player} holds grab card {self.grabbed[player]}")
         stack = self.stacks[player]
-        if isinstance(action, PlaceBox):
-            if action.colour not in COLOURS:
-                raise IllegalAction("no such box", repr(action.colour))
-            if action.colour in stack:
-                raise IllegalAction("each box once", f"{action.colour} is already stacked")
-            stack.append(action.colour)
+        if kind is PlaceBox:
+            colour = action.colour
+            if colour not in COLOURS:
+                raise IllegalAction("no such box", repr(colour))
+            if colour in stack:
+                raise IllegalAction("each box once", f"{colour} is already stacked")
+            stack.append(colour)
             if self.first_box[player] is None:
                 self.first_box[player] = t
             self._row_changed(player)
-            return [Event(BOX_PLACED, player, {"colour": action.colour, "height": len(stack)})]
-        if isinstance(action, Undo):
+            return [Event(BOX_PLACED, player, {"colour": colour, "height": len(stack)})]
+        if kind is Undo:
             if not stack:
                 raise IllegalAction("nothing to undo", "the stack is empty")
             colour = stack.pop()
@@ -315,13 +328,14 @@ class FlotterOtterState(State):
         """The seat's view row and legal actions are to be made again (its stack or grab card
         changed)."""
         if self._rows is not None:
-            self._rows[player] = None
+            self._restack.append(player)
         if self._seat_legal is not None:
             self._seat_legal[player] = None
 
     def _seats_changed(self) -> None:
         """Every seat's view row and legal actions are to be made again."""
         self._rows = self._seat_legal = None
+        self._restack.clear()
 
     def _void(self, player: int, t: int) -> list[Event]:
         waybill = self.current
@@ -336,68 +350,78 @@ class FlotterOtterState(State):
     def _end_round(self, t: int, reason: str) -> list[Event]:
         """Award the otters, deduct for wrong grabs, record the timings (rulebook 4-6)."""
         waybill = card(self.current)
-        players = self.players
-        seats = range(players)
-        right = _right_stacks(waybill.id)
-        matched = [right.get(tuple(s)) for s in self.stacks]
-        grabbed = self.grabbed
-        otters: list = [None, None]
-        for feature in (0, 1):
-            candidates = [p for p in seats if grabbed[p] is not None and matched[p] == feature]
-            if candidates:
-                otters[feature] = min(candidates, key=grabbed.__getitem__)
+        facts = _round_facts(waybill.id)
+        right = facts["right"]
+        seats = range(self.players)
+        grabbed, grab_time, stacks = self.grabbed, self.grab_time, self.stacks
+        matched = [right.get(tuple(s)) for s in stacks]
+        otters: list = [None, None]  # per feature: the right stacker with the lowest grab card
+        for p in seats:
+            feature = matched[p]
+            if feature is not None and grabbed[p] is not None:
+                best = otters[feature]
+                if best is None or grabbed[p] < grabbed[best]:
+                    otters[feature] = p
         awards = self._award(otters, waybill.magnifier)
         penalties = [{"seat": p, "lost": self._lose_point(p)} for p in seats
                      if grabbed[p] is not None and matched[p] is None]
-        times = sorted(g for g in self.grab_time if g is not None)
-        margin = times[1] - times[0] if len(times) >= 2 else None
         game_no, round_no, onset = self.game_no, self.round_no, self.onset
+        # (onset is set while a round is in flight, and only such a round ends here)
         rows = []
+        timed = []  # the round's reaction times (game/reactions.py): only the event has them
+        grabs = []  # [ms, seat, right] per grab, for the standings
+        records = self.records
         for p, first, grab, value, stack, match in zip(
-                seats, self.first_box, self.grab_time, grabbed, self.stacks, matched):
+                seats, self.first_box, grab_time, grabbed, stacks, matched):
+            first_ms = None if first is None else first - onset
+            grab_ms = None if grab is None else grab - onset
+            correct = match is not None
             record = {
                 "game": game_no, "round": round_no, "seat": p,
-                "first_box_ms": None if first is None or onset is None else first - onset,
-                "grab_ms": None if grab is None or onset is None else grab - onset,
-                "grab_card": value,
-                "correct": match is not None,
-                "feature": match,
+                "first_box_ms": first_ms, "grab_ms": grab_ms, "grab_card": value,
+                "correct": correct, "feature": match,
                 "otter": 0 if otters[0] == p else 1 if otters[1] == p else None,
             }
-            self.records.append(record)
-            rows.append({**record, "stack": list(stack)})
+            records.append(record)
+            row = dict(record)
+            row["stack"] = list(stack)
+            rows.append(row)
+            # Each player's time to the first box and to the grab, correct when the stack
+            # matched a feature.
+            if first_ms is not None:
+                timed.append(reaction_data(p, "first_box", first_ms, correct))
+            if grab_ms is not None:
+                timed.append(reaction_data(p, "grab", grab_ms, correct))
+                grabs.append([grab_ms, p, correct])
+        times = sorted(g for g in grab_time if g is not None)
         counts = [len(d) + len(u) for d, u in zip(self.down, self.up)]
         points = [POINTS["down"] * len(d) + POINTS["up"] * len(u)
                   for d, u in zip(self.down, self.up)]
         over = max(counts) >= END_WAYBILLS
         result = {
             "game": game_no, "round": round_no, "reason": reason,
-            "waybill": waybill.id, "orders": [list(o) for o in waybill.orders],
-            "features": [f.name for f in waybill.features],
+            "waybill": waybill.id, "orders": facts["orders"], "features": facts["features"],
             "magnifier": waybill.magnifier, "magnifier_colour": waybill.magnifier_colour,
             "otters": otters, "awards": awards, "penalties": penalties,
-            "players": rows, "margin_ms": margin,
+            "players": rows, "margin_ms": times[1] - times[0] if len(times) >= 2 else None,
             "points": points,
             "waybills": counts,
             "game_over": over,
         }
         self.last_result = result
         self.phase = "result"
-        totals = self.totals()  # (the running series totals: this game is not finished yet)
+        # The running series totals (this game is not finished yet, so it counts as it
+        # stands: what totals() works out, from the lists just made).
+        totals = self.totals() if self.finished else (list(points), list(counts))
+        grabs.sort()
         self.standings.append({
             "game": game_no, "round": round_no, "points": totals[0],
             "waybills": totals[1], "otters": otters, "magnifier": waybill.magnifier,
-            "grabs": sorted([self.grab_time[p] - onset, p, matched[p] is not None]
-                            for p in seats if self.grab_time[p] is not None)})
+            "grabs": grabs})
         self.deadline = t + RESULT_MS
-        # The round's reaction times (game/reactions.py), reported where the round settles
-        # them: each player's time to the first box ("first_box") and to the grab ("grab"),
-        # correct when the stack matched a feature. Only the event carries them.
-        timed = [reaction_data(p, kind, row[key], row["correct"])
-                 for p, row in enumerate(rows)
-                 for kind, key in (("first_box", "first_box_ms"), ("grab", "grab_ms"))
-                 if row[key] is not None]
-        events = [Event(ROUND_RESULT, None, {**result, "reactions": timed})]
+        data = dict(result)
+        data["reactions"] = timed
+        events = [Event(ROUND_RESULT, None, data)]
         if over:
             events += self._finish_game(t, "five_waybills")
         return events
@@ -494,31 +518,40 @@ class FlotterOtterState(State):
         only fills "you"). Made once per change and shared between calls: treat views as
         read-only. Upcoming waybills never appear: the pile is a count, face-down waybills are
         counts."""
-        cache = self._view_cache
-        if cache is None or cache[0] != self._changes:
-            cache = self._view_cache = (self._changes, self._table_view())
-        return {**cache[1], "you": player, "now": self.now}
+        kept = self._view_cache
+        if kept is None or kept[0] != self._changes:
+            kept = self._view_cache = self._table_view()
+        view = kept[1].copy()
+        view["you"] = player
+        view["now"] = self.now
+        view["grab_cards"] = kept[2]
+        view["players"] = kept[3]
+        return view
 
-    def _table_view(self) -> dict:
+    def _table_view(self) -> tuple:
+        """(changes, the rest of the table (`_tallies`), the grab cards, the seats' rows) as
+        they stand, the lists made once per change and shared by its views."""
         rows = self._rows
         if rows is None:
-            rows = self._rows = [None] * self.players
-            self._tallies = None
-        for p, row in enumerate(rows):
-            if row is None:  # (shared with the views before until it changes: read-only)
-                down, up = self.down[p], self.up[p]
-                rows[p] = {
-                    "stack": list(self.stacks[p]),
-                    "grab_card": self.grabbed[p],
+            rows = self._rows = []
+            for stack, grabbed, down, up in zip(self.stacks, self.grabbed, self.down, self.up):
+                rows.append({
+                    "stack": list(stack),
+                    "grab_card": grabbed,
                     "face_down": len(down),
                     "face_up": list(up),
                     "points": POINTS["down"] * len(down) + POINTS["up"] * len(up),
                     "waybills": len(down) + len(up),
-                }
-        if self._tallies is None:
+                })
             self._tallies = self._table_base(rows)
+        else:
+            for p in self._restack:  # (the row before stays with the views made before)
+                row = rows[p] = rows[p].copy()
+                row["stack"] = list(self.stacks[p])
+                row["grab_card"] = self.grabbed[p]
+            self._restack.clear()
         # Between two such changes only the seats' rows and the grab cards change.
-        return {**self._tallies, "grab_cards": list(self.grab_cards), "players": list(rows)}
+        return self._changes, self._tallies, list(self.grab_cards), list(rows)
 
     def _table_base(self, rows: list) -> dict:
         """The table's view but for the seats' rows and the grab cards ("players" and
@@ -567,6 +600,7 @@ class FlotterOtterState(State):
         other = object.__new__(type(self))
         other._view_cache, other._rows, other._changes = None, None, self._changes
         other._tallies = other._seat_legal = None
+        other._restack = []
         for name, value in vars(self).items():
             if isinstance(value, random.Random):
                 value = _clone_rng(value)
@@ -633,15 +667,18 @@ def _clone_rng(rng: random.Random) -> random.Random:
 
 
 @functools.cache
-def _right_stacks(waybill_id: int) -> dict:
-    """The full stacks (tuples, bottom to top) that match a feature of the waybill: each
-    order and its reverse -> the feature (Waybill.matches, looked up once per round)."""
+def _round_facts(waybill_id: int) -> dict:
+    """What every round with this waybill works out the same, made once per waybill:
+    "right", the full stacks (tuples, bottom to top) that match a feature (each order and
+    its reverse -> the feature: Waybill.matches as a look-up), and the result's "orders" and
+    "features" (shared by every result of this waybill: read-only, like views)."""
     waybill = card(waybill_id)
     right = {}
     for feature in (1, 0):  # (feature 0 last: matches() tries it first)
         for order in (waybill.orders[feature][::-1], waybill.orders[feature]):
             right[order] = feature
-    return right
+    return {"right": right, "orders": [list(o) for o in waybill.orders],
+            "features": [f.name for f in waybill.features]}
 
 
 def winners(points: list, waybills: list) -> list:
@@ -740,10 +777,48 @@ def timing_summary(records: list, seat: int) -> dict:
 # keeps people's own first_box and grab times (`main.py stats`): once people have played, their
 # medians are the check on these figures. PLAYERS also holds three kinds of people for the level
 # bench (bench/realtime_levels.py).
+#
+# Every time is drawn around its figure with the shape of one person's simple reaction times
+# (game.bots.ReactionModel.around: a normal part with sigma a tenth of the median, plus an
+# exponential tail with tau a fifth of it; Whelan 2008). That shape is the same at every
+# median, so a draw is the median times a draw at median 1, and `draw_around` reads that off
+# a table of its quantiles (UNIT), picked by STEP_BITS random bits. A round's plan draws a
+# dozen times, and random.gauss and expovariate were most of what a CPU cost. The round's form
+# comes off a table of the log-normal's quantiles (FORMS) the same way.
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 BOXES = len(COLOURS)
 FORM_SIGMA = 0.3
+STEP_BITS = 10
+STEPS = 1 << STEP_BITS  # quantiles in each table
+_MIDDLES = [(i + 0.5) / STEPS for i in range(STEPS)]  # of STEPS equal slices of probability
+
+
+def _person_at_median_one() -> tuple:
+    """The quantiles of ReactionModel.around(1.0)'s draws at _MIDDLES: its distribution
+    function (an ex-Gaussian: normal part mu, sigma, exponential tail of rate 1 / tau) worked
+    out every 0.01 and read by linear interpolation (within 0.0002 of each probability)."""
+    model = ReactionModel.around(1.0)
+    mu, sigma, rate, phi = model.mu, model.sigma, 1.0 / model.tau, statistics.NormalDist().cdf
+    xs = [0.3 + 0.01 * k for k in range(320)]  # (probability 1e-8 below, 3e-6 above)
+    ps = [phi((x - mu) / sigma) - math.exp(-rate * (x - mu) + (rate * sigma) ** 2 / 2)
+          * phi((x - mu) / sigma - rate * sigma) for x in xs]
+    table, k = [], 0
+    for p in _MIDDLES:
+        while ps[k + 1] < p:
+            k += 1
+        table.append(xs[k] + (xs[k + 1] - xs[k]) * (p - ps[k]) / (ps[k + 1] - ps[k]))
+    return tuple(table)
+
+
+UNIT = _person_at_median_one()  # (above 0.5 throughout: never under the model's floor)
+FORMS = tuple(math.exp(statistics.NormalDist(0.0, FORM_SIGMA).inv_cdf(p)) for p in _MIDDLES)
+
+
+def draw_around(rng: random.Random, median: float) -> int:
+    """A time (ms) around `median`, skewed like people's: a draw from ReactionModel.around(
+    median) (see above)."""
+    return int(median * UNIT[rng.getrandbits(STEP_BITS)])
 
 
 @dataclass(frozen=True)
@@ -778,100 +853,129 @@ class OtterBot(Bot):
     sometimes swaps two adjacent boxes (and sometimes notices and undoes them). Knows only its
     view."""
 
-    # Quiet (game.bots): between its moments it looks at nothing but the view's phase, game
-    # and round, and a change of any of them hands it another legal list (a new empty one
-    # outside stacking, and a round starts only after one), so a poll before its wake with
-    # the same list does nothing.
+    # Quiet (game.bots): between its moments it looks at nothing but the view's phase and
+    # onset. Outside a round in flight it does nothing, whatever it is handed (the one
+    # shared empty list); a round in flight hands it a new list (a round starts only after a
+    # pause), so a poll before its wake with the same list does nothing.
     quiet = True
 
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
         self.player = PLAYERS[self.level]
         lo, hi = self.player.simple_share
-        self.simple = ReactionModel.around(SIMPLE_NORM.quantile(self.rng.uniform(lo, hi)))
-        self.key = None
+        self.simple_ms = SIMPLE_NORM.quantile(self.rng.uniform(lo, hi))  # their median
+        self.press_ms = self.player.press * hick_ms(BOXES)  # pressing one of five buttons
+        self.onset = None  # of the round planned for
         self.plan: list = []  # [(due ms, action)], in order
 
-    def around(self, ms: float) -> int:
-        """A time (ms) drawn around `ms`, skewed like people's."""
-        return sample_around(self.rng, ms)
-
     def poll(self, view: dict, legal: list, now: int):
-        if view["phase"] != "stacking" or view["waybill"] is None:
+        if view["phase"] != "stacking":  # (a waybill is up whenever a round is in flight)
             self.plan = []
             return [], None
-        key = (view["game"], view["round"])
-        if key != self.key:
-            self.key = key
+        onset = view["onset"]  # (each round in flight has its own: game time runs on)
+        if onset != self.onset:
+            self.onset = onset
             self.plan = self._make_plan(view, now)
-        if self.plan and self.plan[0][0] <= now:
-            due, action = self.plan.pop(0)
+        plan = self.plan
+        if not plan:
+            return [], None
+        due, action = plan[0]
+        if due > now:
+            return [], due
+        del plan[0]
+        # Still legal? Looked up by identity first: plans and legal lists hold the same
+        # action objects (PLACE, UNDO, GRAB), and a list's `in` would call the dataclasses'
+        # __eq__ on every action before it.
+        for listed in legal:
+            if listed is action:
+                break
+        else:
             if action not in legal:  # the table moved on: stop
                 self.plan = []
                 return [], None
-            return [action], max(self.plan[0][0], now) if self.plan else None
-        return [], self.plan[0][0] if self.plan else None
+        return [action], max(plan[0][0], now) if plan else None
 
     def _make_plan(self, view: dict, now: int) -> list:
         me = view["players"][self.seat]
         if me["grab_card"] is not None:
             return []
         who = self.player
-        waybill = view["waybill"]
-        feature = self._choose_feature(waybill)
-        legibility = LEGIBILITY[waybill["kinds"][feature]]
-        order = [item["colour"] for item in
-                 sorted(waybill["items"], key=lambda item: item["levels"][feature])]
-        if self.rng.random() < 0.5:
+        rng = self.rng
+        reading = _reading(view["waybill"])
+        feature = self._choose_feature(reading)
+        legibility = reading["legibility"][feature]
+        order = list(reading["orders"][feature])
+        if rng.random() < 0.5:
             order.reverse()
-        press_ms = who.press * hick_ms(BOXES)
-        form = self.rng.lognormvariate(0.0, FORM_SIGMA)  # this round's (see above)
+        press_ms = self.press_ms
+        form = FORMS[rng.getrandbits(STEP_BITS)]  # this round's (see above)
         plan = []
         t = now
         for _ in me["stack"]:  # (boxes left from before: take them off)
-            t += self.simple.sample(self.rng)
-            plan.append((t, Undo()))
-        t += self.around(who.orient_ms * form)
+            t += draw_around(rng, self.simple_ms)
+            plan.append((t, UNDO))
+        t += draw_around(rng, who.orient_ms * form)
         boxes = order
-        if self.rng.random() < who.mistake:
-            i = self.rng.randrange(len(order) - 1)
+        if rng.random() < who.mistake:
+            i = rng.randrange(len(order) - 1)
             boxes = order[:i] + [order[i + 1], order[i]] + order[i + 2:]
+        compare_ms = who.compare_ms
         for k, colour in enumerate(boxes):  # find the next among those left, then press
             left = BOXES - k
             if left > 1:
-                t += self.around(who.compare_ms * (left - 1) * form / legibility)
-            t += self.around(press_ms)
-            plan.append((t, PlaceBox(colour)))
-        if boxes != order and self.rng.random() < who.notice:
+                t += draw_around(rng, compare_ms * (left - 1) * form / legibility)
+            t += draw_around(rng, press_ms)
+            plan.append((t, PLACE[colour]))
+        if boxes != order and rng.random() < who.notice:
             # Seen on a last look over the stack: take boxes off down to the swap, put them right.
             i = next(k for k in range(BOXES) if boxes[k] != order[k])
-            t += self.around(who.compare_ms * BOXES / legibility)
+            t += draw_around(rng, compare_ms * BOXES / legibility)
             for _ in range(BOXES - i):
-                t += self.simple.sample(self.rng)
-                plan.append((t, Undo()))
+                t += draw_around(rng, self.simple_ms)
+                plan.append((t, UNDO))
             for colour in order[i:]:
-                t += self.around(press_ms)
-                plan.append((t, PlaceBox(colour)))
-        plan.append((t + self.simple.sample(self.rng), Grab()))
+                t += draw_around(rng, press_ms)
+                plan.append((t, PLACE[colour]))
+        plan.append((t + draw_around(rng, self.simple_ms), GRAB))
         return plan
 
-    def _choose_feature(self, waybill: dict) -> int:
+    def _choose_feature(self, reading: dict) -> int:
         how = self.player.feature
         if how == "random":
             return self.rng.randrange(2)
-        ease = [LEGIBILITY[k] for k in waybill["kinds"]]
-        if ease[0] != ease[1]:
-            return 0 if ease[0] > ease[1] else 1
+        if reading["more_legible"] is not None:
+            return reading["more_legible"]
         if how == "legible_magnifier":
-            colour = waybill["magnifier_colour"]
-            item = next(i for i in waybill["items"] if i["colour"] == colour)
-            # The magnifier colour sits at an end of the magnifier feature's order.
-            return 0 if item["levels"][0] in (0, 4) else 1
+            return reading["magnifier"]
         return self.rng.randrange(2)
 
 
+def _reading(waybill: dict) -> dict:
+    """What a bot reads off a waybill's view, the same every time it comes up (kept per
+    waybill id): per feature the colours from the lowest level up ("orders") and how legible
+    it is ("legibility"); the more legible feature ("more_legible", None: both alike); the
+    magnifier's feature ("magnifier": the magnifier colour sits at an end of its order)."""
+    reading = _READINGS.get(waybill["id"])
+    if reading is None:
+        items = waybill["items"]
+        ease = [LEGIBILITY[k] for k in waybill["kinds"]]
+        colour = waybill["magnifier_colour"]
+        item = next(i for i in items if i["colour"] == colour)
+        reading = _READINGS[waybill["id"]] = {
+            "orders": [tuple(i["colour"] for i in sorted(items, key=lambda i: i["levels"][f]))
+                       for f in (0, 1)],
+            "legibility": ease,
+            "more_legible": None if ease[0] == ease[1] else 0 if ease[0] > ease[1] else 1,
+            "magnifier": 0 if item["levels"][0] in (0, 4) else 1,
+        }
+    return reading
+
+
+_READINGS: dict = {}  # waybill id -> _reading (the deck is fixed: 60 at most)
+
 # Legal actions per stack (a tuple of colours; None once grabbed), made when first asked for.
 _LEGAL: dict = {}
+_NO_ACTIONS: list = []  # every seat's, outside a round in flight (shared: never change it)
 
 # What the results screen says about how the game ended (`end_reason`).
 END_WORDS = {"five_waybills": "A fifth waybill ended the game", "pile": "The pile ran out",

@@ -56,6 +56,8 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import insort
+from itertools import chain, combinations_with_replacement
 from collections import Counter
 from dataclasses import dataclass
 
@@ -175,8 +177,21 @@ class Draw:
 class FormulaFunState(State):
     """A game of Formula Fun: races until one car is left; `phase` is RACE, DRAW or OVER."""
 
+    # A CPU looks at the table before each of its plays, and a play moves one car: so each
+    # car's record in the view ("cars") is kept (`_car_rows`; None: none kept) and made again
+    # only when that car's place or lane may have changed (`_stale` lists those cars), and
+    # the scores with them (`_scores`; points change only when a race ends, and then every
+    # record is made again). Views share the kept records (read-only, as views are; a record
+    # is replaced, never changed). Kept outside vars(self), so never in the snapshot or the
+    # hash. The state must change only through apply, or before views are asked for (a test
+    # building a position by hand does that first); check_invariants compares them.
+    __slots__ = ("_car_rows", "_stale", "_scores")
+
     def __init__(self, players: int, options: dict, seed: int):
         super().__init__(players, options, seed)
+        self._car_rows: list | None = None
+        self._stale: list = []
+        self._scores: list = []
         self.cars_each = CARS_PER_PLAYER[players]
         self.car_count = players * self.cars_each
         self.owner = [car // self.cars_each for car in range(self.car_count)]
@@ -231,8 +246,11 @@ class FormulaFunState(State):
     def standing(self) -> list:
         """Cars in the race, leader first: further along first; on one space inside first.
         This is the turn order of a round and, at the end of a race, its finishing order."""
-        cars = [car for car in range(self.car_count) if self.pos[car] is not None]
-        return sorted(cars, key=lambda car: (-self.pos[car], self.lane(car)))
+        # The cars space by space, inside first, sorted by distance: a stable sort (reverse
+        # keeps it stable too) leaves the cars on one space in their lanes' order.
+        cars = list(chain.from_iterable(self.spaces))
+        cars.sort(key=self.pos.__getitem__, reverse=True)
+        return cars
 
     def _new_round(self) -> None:
         """The cars move in the order they stand at the start of the round. A car that moves
@@ -252,10 +270,12 @@ class FormulaFunState(State):
     # -- what may be played -----------------------------------------------------------------------
 
     def _legal_actions(self, player: int) -> list:
-        if self.phase == OVER or player != self.current_player():
+        """Shared lists (read-only): plays_from's, or DRAW_ONLY."""
+        phase = self.phase
+        if phase == OVER or player != self.owner[self.order[self.index]]:
             return []
-        if self.phase == DRAW:
-            return [DRAW_ACTION]
+        if phase == DRAW:
+            return DRAW_ONLY
         return plays_from(self.hands[player])
 
     def _undo_depth(self, player: int) -> int:
@@ -297,62 +317,66 @@ class FormulaFunState(State):
             return self._end_turn(player)
         if self.phase == DRAW:
             raise IllegalAction("one move a turn", "draw a card to end your turn")
-        cards = self._check(player, action)
+        cards = action.cards
+        hand = self.hands[player]
+        if len(cards) != 1 or cards[0] not in hand:  # (a card alone from the hand: the most)
+            cards = self._check(player, action)
         car = self.order[self.index]
         start = self.pos[car]
         on = LABELS[start % SPACES]
         length = MOVES[on][cards]
-        # land(), written out: the other cars on a space are all there but this one.
+        # land(), written out. A move is 1 to 15 spaces, never round the 30-space track, so
+        # every car on a space it may end on is another car.
         spaces = self.spaces
         end = start + length
-        while end > start:
-            space = spaces[end % SPACES]
-            if len(space) - (car in space) < ROW:
-                break
+        while end > start and len(spaces[end % SPACES]) >= ROW:
             end -= 1
-        hand = self.hands[player]
+        discard = self.discard
         for c in cards:
             hand.remove(c)
-            self.discard.append(c)
+            discard.append(c)
         events = [Event(PLAYED, player, {
             "car": car, "cards": list(cards), "from": start, "to": end, "length": length,
             "label": on, "fell_back": start + length - end})]
         if end != start:
-            self._lift(car)
-            self._place(car, end)
+            space = spaces[start % SPACES]
+            if self._car_rows is not None:
+                self._stale += space  # (the car, and the cars outside it move in one lane)
+            space.remove(car)
+            self.pos[car] = end
+            spaces[end % SPACES].append(car)
         self.phase = DRAW
         return events
 
     def _end_turn(self, player: int) -> list[Event]:
-        """The mover draws; the next car moves, or the round (and maybe the race) is over."""
-        events = self._draw(player)
-        self.phase = RACE
-        self.index += 1
-        if self.index < len(self.order):
-            return events
-        self.rounds += 1
-        if any(d is not None and d > FINISH for d in self.pos):
-            return events + self._race_over()
-        self._new_round()
-        return events + [Event(ROUND, None, {"race": self.race, "round": self.rounds})]
-
-    def _draw(self, player: int) -> list[Event]:
-        """Take one card (one only, even after a turbo extra). A used-up draw pile is at once
-        replaced by the shuffled discard pile."""
-        self.hands[player].append(self.draw.pop())
-        self.hands[player].sort()
-        events = [Event(DREW, player, {"hand": len(self.hands[player])})]
+        """The mover draws one card (one only, even after a turbo extra; a used-up draw pile
+        is at once replaced by the shuffled discard pile); the next car moves, or the round
+        (and maybe the race) is over."""
+        hand = self.hands[player]
+        insort(hand, self.draw.pop())
+        events = [Event(DREW, player, {"hand": len(hand)})]
         if not self.draw:
             self.draw = self.discard
             self.discard = []
             self.rng.shuffle(self.draw)
             events.append(Event(RESHUFFLED, None, {"draw": len(self.draw)}))
+        self.phase = RACE
+        self.index += 1
+        if self.index < len(self.order):
+            return events
+        self.rounds += 1
+        standing = self.standing()
+        if self.pos[standing[0]] > FINISH:  # the leader passed the start space
+            return events + self._race_over(standing)
+        self.order, self.index = standing, 0  # (the next round: see _new_round)
+        events.append(Event(ROUND, None, {"race": self.race, "round": self.rounds}))
         return events
 
     # -- the end of a race, the following races, scoring -------------------------------------------
 
-    def _race_over(self) -> list[Event]:
-        ranking = self.standing()
+    def _race_over(self, ranking: list) -> list[Event]:
+        """`ranking`: the standing at the end of the race's last round."""
+        self._car_rows = None  # (a car out, points, the next grid: every record to make)
         last = ranking[-1]
         self.out.append(last)
         self.points[last] = points_for(len(self.out), self.car_count)
@@ -434,11 +458,9 @@ class FormulaFunState(State):
                 "duel": race == n - 1, "margin": margin}
 
     def scores(self) -> list:
-        totals = [0] * self.players
-        owner = self.owner
-        for car, pts in enumerate(self.points):
-            totals[owner[car]] += pts
-        return totals
+        # A seat's cars are numbered together (owner = car // cars_each).
+        points, each = self.points, self.cars_each
+        return [sum(points[car:car + each]) for car in range(0, self.car_count, each)]
 
     def outcome(self) -> Outcome:
         if self.result is None:
@@ -448,38 +470,47 @@ class FormulaFunState(State):
     # -- what a seat sees --------------------------------------------------------------------------
 
     def _view(self, player: int | None) -> dict:
-        cars = []
-        owner, points, spaces = self.owner, self.points, self.spaces
-        for car, d in enumerate(self.pos):
-            if d is None:
-                cars.append({"car": car, "owner": owner[car], "d": None, "space": None,
-                             "lane": None, "points": points[car]})
-            else:
-                space = d % SPACES
-                cars.append({"car": car, "owner": owner[car], "d": d, "space": space,
-                             "lane": spaces[space].index(car), "points": points[car]})
+        rows = self._car_rows
+        if rows is None:
+            rows = self._car_rows = [self._car_record(car) for car in range(self.car_count)]
+            self._stale.clear()
+            self._scores = self.scores()
+        elif self._stale:
+            for car in self._stale:
+                rows[car] = self._car_record(car)
+            self._stale.clear()
         return {
             "you": player,
             "players": self.players,
             "cars_each": self.cars_each,
-            "cars": cars,
+            "cars": rows.copy(),
             "race": self.race,
             "round": self.rounds,
-            "order": list(self.order),
+            "order": self.order.copy(),
             "index": self.index,
-            "moving": self.moving_car(),
+            "moving": None if self.phase == OVER else self.order[self.index],
             "hand": None if player is None else list(self.hands[player]),
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand_sizes": list(map(len, self.hands)),
             "draw_left": len(self.draw),
             "discard_top": self.discard[-1] if self.discard else None,
             "discard_count": len(self.discard),
             "out": list(self.out),
             "last_race": list(self.last_race),
-            "scores": self.scores(),
+            "scores": self._scores.copy(),
             "phase": self.phase,
             "result": self.result,
             "highlight": self.highlight,
         }
+
+    def _car_record(self, car: int) -> dict:
+        """The view's record of one car (kept in _car_rows until it may change)."""
+        d = self.pos[car]
+        if d is None:
+            return {"car": car, "owner": self.owner[car], "d": None, "space": None,
+                    "lane": None, "points": self.points[car]}
+        space = d % SPACES
+        return {"car": car, "owner": self.owner[car], "d": d, "space": space,
+                "lane": self.spaces[space].index(car), "points": self.points[car]}
 
     # -- checks ------------------------------------------------------------------------------------
 
@@ -507,6 +538,10 @@ class FormulaFunState(State):
                 assert self.race == 1 and all(self.pos[car] <= 0 for car in space), \
                     "more than 4 cars on a space"
         assert sorted(set(self.out)) == sorted(self.out), "a car eliminated twice"
+        if self._car_rows is not None:
+            for car, row in enumerate(self._car_rows):
+                assert car in self._stale or row == self._car_record(car), "a stale car record"
+            assert self._scores == self.scores(), "stale scores"
         if self.phase != OVER:
             assert self.order and 0 <= self.index < len(self.order)
             assert self.pos[self.order[self.index]] is not None
@@ -550,6 +585,7 @@ def plays_from(hand) -> list:
 
 
 DRAW_ACTION = Draw()
+DRAW_ONLY = [DRAW_ACTION]  # the legal actions after a play (shared: read-only)
 _PLAYS_FROM: dict = {}  # hand (as a tuple) -> plays_from(hand); a few thousand hands at most
 
 
@@ -576,12 +612,64 @@ HAND_SLOT = {"easy": 2.0, "normal": 4.0, "hard": 4.0}  # a turbo extra shrinks t
 # 0.7 * what the cards of a play are worth: a play's price in value() (the same sum and product).
 PRICE = {cards: 0.7 * sum(CARD_WORTH[c] for c in cards) for cards in MOVES[1]}
 
+# How hard a car must run, by the cars behind it (urgency_of): the tail car must, a car far
+# ahead saves its cards. By the number of cars behind: 0, 1, 2, 3, 4 or more (of 11 at most).
+URGENCIES = (2.0, 1.4, 1.0, 1.0) + (0.6,) * (max(p * n for p, n in CARS_PER_PLAYER.items()) - 4)
+
+
+def urgency_of(behind: int) -> float:
+    return URGENCIES[behind]
+
+
+# A hand as one number: the sum of its cards' CARD_CODEs, three bits per kind (a hand holds at
+# most HAND = 5 of a kind), so a hand less a play is the hand's number less the play's.
+CARD_CODE = {card: 1 << 3 * k for k, card in enumerate(sorted(CARDS))}
+
+# A play's score before the look ahead when it ends where it is aimed (no full space on the
+# way), the label of the space it ends on, and its cards' code: per hand slot (HAND_SLOT's
+# values), the number of cars behind (as URGENCIES counts them) and the label of the space it
+# starts from: AIMED[slot][behind][label][cards] = (score, label, code). The same sums in the
+# same order as values() makes them (so the very same floats).
+_AIMED = {(slot, urgency): [{cards: (urgency * length - PRICE[cards]
+                                       - (slot if len(cards) == 2 else 0.0),
+                                       label(on + length), sum(CARD_CODE[c] for c in cards))
+                               for cards, length in MOVES[on].items()} if on else None
+                              for on in range(11)]
+          for slot in set(HAND_SLOT.values()) for urgency in set(URGENCIES)}
+AIMED = {slot: [_AIMED[slot, urgency] for urgency in URGENCIES] for slot in set(HAND_SLOT.values())}
+
+# The hard driver's look ahead: the best NEXT_GAIN of the cards left in hand after a play, per
+# label (index 0 unused), by the code of the cards left: every hand of up to four cards (what a
+# hand of five keeps after a play); 0.0 with none left. Each is the better of its first card's
+# gain and the best of the others.
+_GAINS = {card: (0.0, *(NEXT_GAIN[on][card] for on in range(1, 11))) for card in CARDS}
+BEST_NEXT = {0: (0.0,) * 11}
+BEST_NEXT.update((CARD_CODE[card], gains) for card, gains in _GAINS.items())
+for _size in range(2, HAND):
+    for _rest in combinations_with_replacement(sorted(CARDS), _size):
+        _others = sum(CARD_CODE[card] for card in _rest[1:])
+        BEST_NEXT[CARD_CODE[_rest[0]] + _others] = tuple(
+            map(max, _GAINS[_rest[0]], BEST_NEXT[_others]))
+
 
 class FormulaFunBot(Bot):
     """easy: half the time a random single card that moves at least 3, else as normal with a
     cheap hand slot; normal: the play that best trades distance now against the worth of the
     cards spent, weighted by the car's danger; hard: as normal, plus the best next move the
     remaining hand offers from where the car lands."""
+
+    def __init__(self, seat: int, seed: int, level: str | None = None):
+        super().__init__(seat, seed, level)
+        # (what the level sets, looked up once)
+        self.slot = HAND_SLOT[self.level]
+        self.mistakes = MISTAKE_RATE[self.level]
+        self.looks_ahead = self.level == "hard"
+        self.aimed = AIMED[self.slot]
+
+    def poll(self, view: dict, legal: list, now: int):
+        if len(legal) < 2:  # nothing to choose: the one action (a Draw) or none
+            return legal[:1], None
+        return [self.choose(view, legal)], None
 
     def choose(self, view: dict, legal: list):
         if len(legal) == 1:
@@ -591,42 +679,85 @@ class FormulaFunBot(Bot):
             moves = MOVES[LABELS[d % SPACES]]
             singles = [a for a in legal if len(a.cards) == 1 and moves[a.cards] >= 3]
             return self.rng.choice(singles or legal)
-        scored = list(zip(self.values(view, legal), range(len(legal))))
-        pick = max(scored)[1]
-        if self.rng.random() < MISTAKE_RATE[self.level]:  # one of the best three
-            pick = self.rng.choice(sorted(scored, reverse=True)[:3])[1]
+        found = self.values(view, legal)
+        best = max(found)
+        pick = found.index(best)
+        if found.count(best) > 1:  # of equal best plays the last (as max() of (value, index))
+            pick = len(found) - 1 - found[::-1].index(best)
+        if self.rng.random() < self.mistakes:  # one of the best three
+            scored = sorted(zip(found, range(len(legal))), reverse=True)
+            pick = self.rng.choice(scored[:3])[1]
         return legal[pick]
 
-    def value(self, view: dict, action: Play, where=None) -> float:
-        return self.values(view, [action], where)[0]
+    def value(self, view: dict, action: Play) -> float:
+        return self.values(view, [action])[0]
 
-    def values(self, view: dict, plays: list, where=None) -> list[float]:
-        """value() of each of `plays` (worked out together: one look at the view)."""
-        d, occupied, urgency = where or situation(view)
+    def values(self, view: dict, plays: list) -> list[float]:
+        """value() of each of `plays` (worked out together: one look at the view). A play's
+        value: urgency * (spaces it moves) - PRICE - the hand slot for a turbo extra, and for
+        the hard driver 0.5 * urgency * the best NEXT_GAIN of the cards left from where it
+        ends (the card drawn is unknown: it is left out). From the tables (AIMED, BEST_NEXT)
+        unless a space is full."""
+        cars = view["cars"]
+        d = cars[view["moving"]]["d"]
+        behind = cars_behind(view)
+        for car in cars:
+            if car["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
+                return self.values_by_landing(view, plays, d, URGENCIES[behind])
+        aimed = self.aimed[behind][LABELS[d % SPACES]]
+        found = []
+        if self.looks_ahead:
+            ahead = 0.5 * URGENCIES[behind]
+            hand = sum(map(CARD_CODE.__getitem__, view["hand"]))
+            for action in plays:
+                score, on, played = aimed[action.cards]
+                found.append(score + ahead * BEST_NEXT[hand - played][on])
+        else:
+            for action in plays:
+                found.append(aimed[action.cards][0])
+        return found
+
+    def values_by_landing(self, view: dict, plays: list, d: int, urgency: float) -> list:
+        """values() the long way, each play's end found as land() finds it. The same sums,
+        in the same order, as AIMED's."""
+        cars = view["cars"]
+        # The spaces with a fourth lane taken: full. (The mover's own space is never one a
+        # play may end on: a move is 1 to 15 spaces.)
+        full = {car["space"] for car in cars if car["lane"] == FOURTH_LANE}
         moves = MOVES[LABELS[d % SPACES]]
-        slot = HAND_SLOT[self.level]
-        hand = view["hand"] if self.level == "hard" else None
+        hand = sum(map(CARD_CODE.__getitem__, view["hand"])) if self.looks_ahead else None
         ahead = 0.5 * urgency
         found = []
         for action in plays:
             cards = action.cards
-            # land(d, move_length(cards, label(d)), occupied), from the tables
             end = d + moves[cards]
-            while end > d and occupied[end % SPACES] >= ROW:
+            while end > d and end % SPACES in full:
                 end -= 1
             score = urgency * (end - d) - PRICE[cards]
             if len(cards) == 2:
-                score -= slot
+                score -= self.slot
             if hand is not None:
-                # The next move of this car from where it lands, with the cards left (the
-                # card drawn is unknown: it is left out).
-                rest = hand.copy()
-                for c in cards:
-                    rest.remove(c)
-                gain = NEXT_GAIN[LABELS[end % SPACES]].__getitem__
-                score += ahead * max(map(gain, rest), default=0.0)
+                played = sum(map(CARD_CODE.__getitem__, cards))
+                score += ahead * BEST_NEXT[hand - played][LABELS[end % SPACES]]
             found.append(score)
         return found
+
+
+FOURTH_LANE = ROW - 1
+
+
+def cars_behind(view: dict) -> int:
+    """How many cars stand behind the car to move (on spaces further back), in a view of the
+    race phase (before it moves). The round's order lists the cars leader first as they stood
+    when it began: the cars after the mover have not moved yet, and those before it have moved
+    on (or stayed), so the cars behind it are those after it in the order but for the ones
+    beside it on its own space (which come first)."""
+    cars, order = view["cars"], view["order"]
+    d = cars[view["moving"]]["d"]
+    after = view["index"] + 1
+    while after < len(order) and cars[order[after]]["d"] == d:
+        after += 1
+    return len(order) - after
 
 
 def landing(view: dict, cards: tuple) -> tuple[int, int]:
@@ -649,8 +780,7 @@ def situation(view: dict) -> tuple:
             occupied[c["space"]] += 1
             behind += other < d
     occupied[d % SPACES] -= 1  # (the car to move was counted with the others)
-    urgency = 2.0 if behind == 0 else 1.4 if behind == 1 else 1.0 if behind <= 3 else 0.6
-    return d, occupied, urgency
+    return d, occupied, urgency_of(behind)
 
 
 def new_game(players: int, options: dict, seed: int) -> FormulaFunState:

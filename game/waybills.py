@@ -109,18 +109,20 @@ class Waybill:
 
     def to_view(self) -> dict:
         """The card as everyone at the table sees it: the items and the magnifier colour."""
+        first, second = self.features
+        items = []
+        for c in self.layout:
+            levels = [self.level(c, 0), self.level(c, 1)]
+            items.append({"colour": c,
+                          "values": [first.values[levels[0]], second.values[levels[1]]],
+                          "levels": levels})
         return {
             "id": self.id,
             "theme": self.theme,
             "features": [f.name for f in self.features],
             "kinds": [f.kind for f in self.features],
             "magnifier_colour": self.magnifier_colour,
-            "items": [
-                {"colour": c,
-                 "values": [self.features[f].values[self.level(c, f)] for f in (0, 1)],
-                 "levels": [self.level(c, f) for f in (0, 1)]}
-                for c in self.layout
-            ],
+            "items": items,
         }
 
 
@@ -188,18 +190,21 @@ def _make_card(rng: random.Random, card_id: int, theme: str, pair, magnifier_col
         rng.shuffle(own)
         own = [magnifier_colour, *own] if rng.random() < 0.5 else [*own, magnifier_colour]
         own = tuple(own)
-        own_mask, mirrored = masks[own], own[::-1]
-        # shared_pairs(own, p) as a count of common bits (an order's adjacent pairs differ);
-        # the magnifier colour inside p: not at either end (p holds it once).
-        others = [p for p in perms
-                  if (own_mask & masks[p]).bit_count() <= MAX_SHARED_PAIRS
-                  and p[0] != magnifier_colour != p[-1] and p != own and p != mirrored]
+        own_mask = masks[own]
+        # shared_pairs(own, p) as a count of common bits (an order's adjacent pairs differ),
+        # among the orders with the magnifier colour inside (so neither own nor own reversed,
+        # which hold it at an end).
+        others = [p for p, mask in _inside(magnifier_colour)
+                  if (own_mask & mask).bit_count() <= MAX_SHARED_PAIRS]
         if others:
             break
     other = rng.choice(others)
     orders = (own, other) if magnifier == 0 else (other, own)
-    laid_out = {*orders, *(o[::-1] for o in orders)}
-    layouts = [p for p in perms if p not in laid_out]
+    # Every order but the two and their reverses (the four differ), in itertools' order.
+    layouts = list(perms)
+    for i in sorted((_position(o) for o in (*orders, *(o[::-1] for o in orders))),
+                    reverse=True):
+        del layouts[i]
     return Waybill(card_id, theme, pair, orders, magnifier, magnifier_colour, rng.choice(layouts))
 
 
@@ -218,6 +223,26 @@ def _orders() -> tuple[list, dict]:
             mask |= 1 << (5 * i + j)
         masks[p] = mask
     return perms, masks
+
+
+@functools.cache
+def _inside(colour: str) -> list:
+    """(order, its pair bits) for each order (itertools' order) with `colour` at neither end."""
+    perms, masks = _orders()
+    return [(p, masks[p]) for p in perms if p[0] != colour != p[-1]]
+
+
+def _position(order: tuple) -> int:
+    """Where an order of the five colours comes in itertools.permutations(COLOURS)."""
+    rest, place = list(COLOURS), 0
+    for k, colour in enumerate(order):
+        i = rest.index(colour)
+        place += i * _FACTORIALS[len(order) - 1 - k]
+        del rest[i]
+    return place
+
+
+_FACTORIALS = (1, 1, 2, 6, 24)
 
 
 def build_deck(seed: int = DECK_SEED) -> tuple:

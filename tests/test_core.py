@@ -336,7 +336,7 @@ def test_action_fields_are_checked_by_their_annotations():
     for field, bad in [("lane", True), ("lane", 1.0), ("lane", "1"), ("spot", (2,)),
                        ("spot", (2, 3.0)), ("spot", [2, 3]), ("path", (4, False)),
                        ("mode", "fast"), ("note", 3), ("cards", (7, 1.5)), ("cards", ((7,),))]:
-        wrong = Aim(**{**good.__dict__, field: bad})
+        wrong = dataclasses.replace(good, **{field: bad})
         assert action_problem(wrong).startswith(f"Aim.{field} takes"), (field, bad)
         if (field, bad) in (("spot", [2, 3]), ("mode", "fast")):
             continue  # in JSON these are how the good values are written: they decode
@@ -352,6 +352,42 @@ def test_action_fields_are_checked_by_their_annotations():
 
     with pytest.raises(TypeError, match="not one the core can check"):
         field_types(Vague)
+
+
+def test_an_action_object_applied_again_is_logged_anew_and_a_bad_one_refused_every_time():
+    # The core keeps an action object's encoding once it passed its check (games hand out
+    # the same objects again and again); that must neither share log entries nor let a bad
+    # action or another game's action through.
+    state = NIM.new(2, {}, 0)
+    one = Take(1)
+    state.apply(0, one)
+    state.apply(1, one)
+    first, second = state.log[0][1], state.log[1][1]
+    assert first == second == {"type": "Take", "count": 1} and first is not second
+    first["count"] = 99  # whoever edits one entry edits only that one
+    assert state.log[1][1]["count"] == 1 and encode_action(one) == {"type": "Take", "count": 1}
+    assert one == Take(1) and hash(one) == hash(Take(1)) and repr(one) == "Take(count=1)"
+    bad = Take(True)  # a bool is not an int
+    for _ in range(2):
+        with pytest.raises(IllegalAction, match="bad action field"):
+            state.apply(0, bad)
+        with pytest.raises(IllegalAction, match="bad action field"):
+            state.apply_now(0, bad)
+    press = Press()
+    BUZZER.new(2, {}, 0).apply(0, press, 0)  # checked and kept by the buzzer game
+    with pytest.raises(IllegalAction, match="unknown action"):
+        state.apply(0, press)
+    assert len(state.log) == 2
+
+
+def test_events_compare_by_content_and_print_their_fields():
+    event = Event("took", 1, {"count": 2})
+    assert event == Event("took", 1, {"count": 2}) != Event("took", 0, {"count": 2})
+    assert Event("light").data == {} and Event("light").player is None
+    assert Event("a").data is not Event("a").data
+    assert repr(event) == "Event(kind='took', player=1, data={'count': 2})"
+    with pytest.raises(TypeError):
+        hash(event)
 
 
 class DoubleBot(Bot):

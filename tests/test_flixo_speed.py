@@ -15,7 +15,7 @@ import random
 import pytest
 
 from game.flixo import (
-    INFO, RewardPeek, TeamModel, _fills_without, _full_through, _needs, _one_number, full_lines,
+    DRAW, INFO, RewardPeek, TeamModel, _fills_without, _full_through, _needs, _one_number, full_lines,
     needs, slots)
 from game.runner import make_bots
 
@@ -162,3 +162,20 @@ def test_the_hard_draw_weighs_what_every_follow_up_gives(ends):
         assert bot.draw_cost(m, ends) == reference_draw_cost(bot, fresh, ends)
         checked += 1
     assert checked > 10
+
+
+def test_a_draw_that_ends_a_lost_game_costs_no_less_than_its_floor():
+    """FlixoBot.thinking skips the look at such a draw when its floor is above the fourth
+    cheapest action: that is sound only if no follow-up of the draw costs less."""
+    checked = 0
+    for players, options, level in TABLES:
+        for seed in range(4):
+            for _, _, view, legal, bot in positions(players, options, level, seed, every=2):
+                m = TeamModel(view)
+                bot.prepare(m)
+                floor = bot.draw_floor(m)
+                if floor is None or view["phase"] != "turn" or DRAW not in legal:
+                    continue
+                assert bot.draw_cost(m, True) >= floor
+                checked += 1
+    assert checked > 20

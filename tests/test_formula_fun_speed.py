@@ -1,15 +1,22 @@
-"""Formula Fun's tables for speed give what the functions give: moves per label, the price of a
-play, a play checked at once, the view's lanes, and the bot's values (the same sums as the value
-function written out the long way)."""
+"""Formula Fun's tables and kept records for speed give what the functions give: moves per label,
+the price of a play, a play checked at once, the bot's tables (AIMED, BEST_NEXT, hand codes), the
+cars behind from the round's order, the standing, the view's kept car records and scores (equal to
+fresh ones after every step, never changed once handed out), and the bot's values (the same sums
+as the value function written out the long way)."""
 
 from __future__ import annotations
 
+import copy
 import random
+from itertools import combinations_with_replacement
+
+import pytest
 
 from game.core import IllegalAction
 from game.formula_fun import (
-    CARD_WORTH, CARDS, HAND_SLOT, INFO, LABELS, MOVES, NEXT_GAIN, PRICE, TURBO, FormulaFunBot,
-    Play, label, land, move_length, plays_from, situation)
+    AIMED, BEST_NEXT, CARD_CODE, CARD_WORTH, CARDS, HAND, HAND_SLOT, INFO, LABELS, MOVES,
+    NEXT_GAIN, PRICE, RACE, TURBO, URGENCIES, FormulaFunBot, Play, cars_behind, label, land,
+    move_length, plays_from, situation, urgency_of)
 from game.runner import make_bots
 
 EVERY_PLAY = [(c,) for c in CARDS] + [(c, TURBO) for c in CARDS]
@@ -21,6 +28,76 @@ def test_move_and_price_tables_are_the_functions():
             assert MOVES[on][cards] == move_length(cards, on)
     for cards in EVERY_PLAY:
         assert PRICE[cards] == 0.7 * sum(CARD_WORTH[c] for c in cards)
+
+
+def test_the_bots_tables_are_its_sums():
+    assert [urgency_of(b) for b in range(6)] == [2.0, 1.4, 1.0, 1.0, 0.6, 0.6]
+    for slot in set(HAND_SLOT.values()):
+        for behind, urgency in enumerate(URGENCIES):
+            for on in set(LABELS):
+                for cards in EVERY_PLAY:
+                    length = MOVES[on][cards]
+                    score = urgency * length - PRICE[cards]
+                    if len(cards) == 2:
+                        score -= slot
+                    code = sum(CARD_CODE[c] for c in cards)
+                    assert AIMED[slot][behind][on][cards] == (score, label(on + length), code)
+
+
+def test_a_hand_code_names_one_hand_and_the_best_next_move_is_the_best_card_left():
+    hands = [rest for size in range(HAND + 1)
+             for rest in combinations_with_replacement(sorted(CARDS), size)]
+    codes = {sum(CARD_CODE[c] for c in hand) for hand in hands}
+    assert len(codes) == len(hands)  # (a hand less a play is the hand's code less the play's)
+    assert len(BEST_NEXT) == len([h for h in hands if len(h) < HAND])
+    for rest in hands:
+        if len(rest) < HAND:
+            best = BEST_NEXT[sum(CARD_CODE[c] for c in rest)]
+            for on in set(LABELS):
+                assert best[on] == max([NEXT_GAIN[on][c] for c in rest], default=0.0)
+
+
+def walk(players, seed, steps=400):
+    """A random game, step by step: yields the state after each action (views asked for at
+    random moments, as a scene and the bots ask for them)."""
+    rng = random.Random(seed)
+    state = INFO.new(players, {}, seed)
+    yield state
+    while not state.is_terminal() and steps:
+        steps -= 1
+        seat = state.current_player()
+        if rng.random() < 0.5:
+            state.view(rng.choice([None, seat]))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        yield state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_kept_records_cars_behind_and_the_standing_equal_fresh_ones(players):
+    before = None
+    checked = [0]
+    for state in walk(players, players):
+        fresh = copy.deepcopy(state)
+        fresh._car_rows = None  # (nothing kept: all made anew)
+        for seat in [None, *range(players)]:
+            assert state.view(seat) == fresh.view(seat)
+        state.check_invariants()  # (compares the kept records too)
+        if before is not None:  # a view handed out is never changed afterwards
+            view, copied = before
+            assert view == copied
+        view = state.view(None)
+        before = (view, copy.deepcopy(view))
+        if state.is_terminal():
+            continue
+        pos = state.pos
+        racing = [car for car in range(state.car_count) if pos[car] is not None]
+        assert state.standing() == sorted(racing, key=lambda car: (-pos[car], state.lane(car)))
+        if state.phase == RACE:  # (cars_behind is for the car about to move)
+            mover = pos[state.moving_car()]
+            behind = sum(1 for car in racing if pos[car] < mover)
+            assert cars_behind(state.view(state.current_player())) == behind
+            checked[0] += 1
+    assert checked[0] > 50
 
 
 def test_a_play_is_taken_exactly_when_the_hand_holds_it():
@@ -59,9 +136,9 @@ def reference_value(bot, view, action):
 
 
 def test_the_bot_values_plays_as_the_long_way_does_and_views_show_lanes():
-    checked = 0
-    for players in (2, 6):
-        for level in ("normal", "hard"):
+    checked = full = 0
+    for players in (2, 4, 6):
+        for level in ("easy", "normal", "hard"):
             state = INFO.new(players, {}, players)
             bots = make_bots(INFO, players, players, level)
             while not state.is_terminal():
@@ -73,6 +150,8 @@ def test_the_bot_values_plays_as_the_long_way_does_and_views_show_lanes():
                     bot = FormulaFunBot(seat, 1, level)
                     values = bot.values(view, legal)
                     assert values == [reference_value(bot, view, a) for a in legal]
+                    assert values == [bot.value(view, a) for a in legal]
                     checked += len(legal)
+                    full += any(c["lane"] == 3 for c in view["cars"])
                 state.apply(seat, bots[seat].choose(view, legal))
-    assert checked > 1000
+    assert checked > 1000 and full > 10  # (full spaces on the board included)

@@ -1,0 +1,112 @@
+"""Fliegen klatschen's bookkeeping for speed equals the plain way of working it out, after every
+step of random walks: the catch's counts (hands still to slap, flies untaken, the bottom hand on
+each card), the kept face-up cards by face, reveals and slaps, and the game-over summary and
+highlight made from the compact slap records."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import game.fliegen_klatschen as fk
+from game.core import Interrupt
+from game.fliegen_klatschen import CARDS, DOWN, FACES, ON_TABLE, REVEALS, SLAPS, UP
+from game.runner import play
+
+INFO = fk.INFO
+
+
+def walk(state, rng, steps):
+    """Random legal actions (voids now and then, false starts among them) and random waits;
+    yields after each step."""
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        moves = [(p, a) for p in range(state.players) for a in state.legal_actions(p)]
+        if rng.random() > 0.03:
+            moves = [(p, a) for p, a in moves if not isinstance(a, Interrupt)]
+        deadline = state.next_deadline()
+        if not moves or rng.random() < 0.3:
+            t = state.now + rng.randint(1, 600)
+            state.tick(t if deadline is None else max(state.now, min(t, deadline)))
+        else:
+            player, action = rng.choice(moves)
+            state.apply(player, action, state.now + rng.choice((0, 0, 0, 30)))
+        yield
+
+
+def counted(state):
+    """The catch's counts, worked out the plain way from the catch and the frozen hands."""
+    catch = state.catch
+    bottoms = {}
+    for s in catch["slaps"]:
+        bottoms.setdefault(s["card"], s)
+    taken = {s["card"] for s in catch["slaps"] if s["correct"]}
+    to_slap = sum(1 for p in range(state.players) for h in range(state.hands)
+                  if not state.frozen[p][h] and not catch["used"][p][h])
+    return to_slap, len(set(catch["cards"]) - taken), bottoms
+
+
+def records_of(state, slaps):
+    """The compact reaction records (REACTION_FIELDS) of a closed catch's slaps, the plain
+    way: a bottom hand's margin is how far ahead of the first hand on top of it it came."""
+    rows = []
+    for s in slaps:
+        card = s["card"]
+        known = state.place[card] != DOWN
+        face, value = (state.face[card], state.value[card]) if known else (None, None)
+        if s["bottom"]:
+            over = [x["by_ms"] for x in slaps if x["card"] == card and not x["bottom"]]
+            margin = over[0] if over else None
+            rows.append([state.round, s["player"], s["hand"], card, face, value, s["ms"],
+                         s["correct"], s["correct"], margin is not None, margin])
+        else:
+            rows.append([state.round, s["player"], s["hand"], card, face, value, s["ms"],
+                         s["correct"], False, True, s["by_ms"]])
+    return rows
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (4, 2), (8, 3)])
+def test_kept_counts_and_lists_equal_a_plain_count_after_every_step(players, seed):
+    state = INFO.new(players, {}, seed)
+    rng = random.Random(seed)
+    catches = closed = 0
+    slaps, known = None, 0
+    for _ in walk(state, rng, 1200):
+        if len(state.reactions) > known:  # a catch closed: its records, made in one pass
+            closed += 1
+            assert state.reactions[known:] == records_of(state, slaps)
+        slaps, known = state.catch and state.catch["slaps"], len(state.reactions)
+        state.legal_actions(0)  # (the kept lists are made when asked for, then patched)
+        if state.phase == "catch":
+            catches += 1
+            assert (state._to_slap, state._untaken, state._bottoms) == counted(state)
+        lists = state._lists_cache
+        if lists is None or lists["key"] != state._ons:
+            continue
+        on = [i for i in range(CARDS) if state.place[i] in ON_TABLE]
+        assert lists["on"] == on
+        assert lists["slaps"] == [[SLAPS[h][i] for i in on] for h in range(state.hands)]
+        reveals = lists["reveals"]
+        if reveals is not None and reveals[0] == state._downs:
+            down = [i for i in range(CARDS) if state.place[i] == DOWN]
+            assert (reveals[3], reveals[1]) == (down, [REVEALS[i] for i in down])
+        up = lists["up"]
+        if up is not None and up[0] == state._downs:
+            assert up[1] == {face: [i for i in range(CARDS) if state.place[i] == UP
+                                    and state.face[i] == face] for face in FACES}
+    assert catches > 20 and closed > 10
+
+
+@pytest.mark.parametrize("players, seed, level", [(2, 5, "random"), (4, 6, "hard"),
+                                                  (6, 7, "easy")])
+def test_the_summary_and_highlight_equal_those_of_every_record(players, seed, level):
+    """The game-over summary is made from the compact records and the highlight from the
+    correct slaps alone: both as the plain functions make them from all the records."""
+    state = play(INFO, players, seed, level)
+    records = state.reaction_records()
+    assert state.view(None)["summary"] == fk.reaction_summary(
+        records, state.false_starts, players)
+    assert state.highlight == fk.fattest_fly(records)
+    assert state.highlight["kind"] == "fattest_fly"
