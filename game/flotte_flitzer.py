@@ -1097,6 +1097,9 @@ class FlotteFlitzerState(State):
 # changes one car (two with a slipstream), so its value is worked out from the seats' sums of
 # the table before it (Race.value_moved) rather than from a new table; the sums are the same
 # floats added in the same order, so the values, and the choices, are exactly the plain ones.
+# The options, one per (card, car), come from the hand and the table (hand_options, in the
+# legal list's order); the legal list is read only for the lanes of the option chosen. Each
+# card's options are weighed together (a yield of `thinking` between two cards).
 
 FINISH_VALUE = ROWS + 2
 POINT_VALUE = 3.0
