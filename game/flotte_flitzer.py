@@ -1097,6 +1097,9 @@ class FlotteFlitzerState(State):
 # changes one car (two with a slipstream), so its value is worked out from the seats' sums of
 # the table before it (Race.value_moved) rather than from a new table; the sums are the same
 # floats added in the same order, so the values, and the choices, are exactly the plain ones.
+# The options, one per (card, car), come from the hand and the table (hand_options, in the
+# legal list's order); the legal list is read only for the lanes of the option chosen. Each
+# card's options are weighed together (a yield of `thinking` between two cards).
 
 FINISH_VALUE = ROWS + 2
 POINT_VALUE = 3.0
@@ -1110,7 +1113,6 @@ LOOKAHEAD_PLAYS = 6             # the hard bot looks for a follow-up after its b
 SLIP = {"easy": 0.2, "normal": 0.28, "hard": 0.03}
 KEEP_CARD = 0.05                # a play's value less this per row of its card (see play_value)
 KEEP_COST = [KEEP_CARD * max(0, c.value) for c in CARDS]
-SLICE = 8                       # plays weighed between two yields of FlitzerBot.thinking
 
 
 def finish_value(place: int) -> float:
@@ -1124,6 +1126,8 @@ CARD_BIT = [1 << card for card in range(DECK_SIZE)]
 MARKERS = tuple(c.marker for c in CARDS)
 NOBODY = float("-inf")          # the best sum of no seat at all (max() of it and x is x)
 FIRST = itemgetter(0)
+SECOND = itemgetter(1)
+THIRD = itemgetter(2)
 CARD_ID = itemgetter("id")
 def _shares(cards: int) -> list:
     """share(cards, count) for every count: 1 / cards added up card by card."""
@@ -1156,9 +1160,9 @@ MARKER_CARDS = [(marker, sum(1 << c for c in range(DECK_SIZE) if MARKERS[c] == m
 
 
 def hand_options(hand, pos) -> list:
-    """(card, car) of every play a hand offers on the table `pos`, in the order legal lists
-    them (play_actions: per card, per car cars_allowed names; -1 for a dead card), but for an
-    identical card's: it offers the same plays as the first."""
+    """(card, cars) per card of a hand: the cars it may be played for on the table `pos`
+    (cars_allowed; [-1] for a dead card), so every play of the hand, in the order legal lists
+    them (play_actions), but for an identical card's: it offers the same plays as the first."""
     # (cars_allowed spelt out, the cars in the race found once: a hard bot does this for
     # every play it chooses)
     racing = [car for car in CAR_IDS if pos[car] is not None]
@@ -1179,7 +1183,7 @@ def hand_options(hand, pos) -> list:
             cars = [car for car in racing if pos[car][0] <= limit]
         else:
             cars = racing
-        options += [(card, car) for car in cars or NO_CHOICE]
+        options.append((card, cars or NO_CHOICE))
     return options
 
 
@@ -1278,8 +1282,8 @@ class FlitzerBot(Bot):
         return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
-        """choose() in small steps: a generator that yields None after every few options it
-        weighs (a fraction of a millisecond) and returns the action. A driver on a frame thread
+        """choose() in small steps: a generator that yields None after the options of each
+        card it weighs (a fraction of a millisecond) and returns the action. A driver on a frame thread
         may spread one decision over several frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
@@ -1298,15 +1302,16 @@ class FlitzerBot(Bot):
         odds = self.marker_odds(view)
         # One option per (card, car), valued whatever its lanes: no value depends on them (see
         # above); the lanes are picked, among the legal plays, for the option chosen.
-        options = hand_options([card["id"] for card in view["hand"]], pos)
-        scored = []
+        options = []     # (card, car)
+        scored = []      # per option: (value, its index in options)
         likeliest = []   # per option: (changes, finished) of its likeliest outcome
-        for n, (card, car) in enumerate(options):
-            if n % SLICE == SLICE - 1:
-                yield
-            value, likely = self.weigh(race, card, car, pos, grid, odds)
-            likeliest.append(likely)
-            scored.append((value, n))
+        for card, cars in hand_options([card["id"] for card in view["hand"]], pos):
+            if options:
+                yield    # (a slice per card: its options for twelve cars at most)
+            for value, likely in self.weigh(race, card, cars, pos, grid, odds):
+                scored.append((value, len(likeliest)))
+                likeliest.append(likely)
+            options += [(card, car) for car in cars]
         scored.sort(key=FIRST, reverse=True)   # (stable: equal values keep their order)
         if self.level == "easy":
             sensible = [n for v, n in scored if v >= race.value - 0.01] or [n for _, n in scored]
@@ -1316,8 +1321,11 @@ class FlitzerBot(Bot):
         if LOOKAHEAD[self.level]:
             yield
             hand = self.follow_up_cards(view)
-            scored = [(v + LOOKAHEAD[self.level] * self.follow_up(
-                race, [m for m in hand if m[0] != options[n][0]], *likeliest[n]), n)
+            tried = [card for card, _, _ in hand]
+            # (no card left to try but the one played: no gain, and no call)
+            scored = [(v + LOOKAHEAD[self.level] * (
+                self.follow_up(race, hand, options[n][0], *likeliest[n])
+                if len(tried) > (options[n][0] in tried) else 0.0), n)
                 for v, n in scored[:LOOKAHEAD_PLAYS]]
             scored.sort(key=FIRST, reverse=True)
         if self.rng.random() < SLIP[self.level] and len(scored) > 1:
@@ -1391,24 +1399,38 @@ class FlitzerBot(Bot):
             scores.append(score)
         return scores
 
-    def weigh(self, race: Race, card, car, pos, grid, odds) -> tuple:
-        """(play_value of playing `card` for `car`, (changes, finished) of its likeliest
-        outcome: the first of the most likely)."""
-        single = self.certain(race, card, car, pos, grid)
-        if single is not None:
-            value, changes, finished = single
-            return value - KEEP_COST[card], (changes, finished)   # (play_value of one outcome)
-        out = self.outcomes(race, card, car, pos, grid, odds)
-        return self.play_value(card, out), max(out, key=FIRST)[2:]
+    def weigh(self, race: Race, card, cars, pos, grid, odds) -> list:
+        """Per car of `cars`: (play_value of playing `card` for it, (changes, finished) of its
+        likeliest outcome: the first of the most likely)."""
+        single = self.certain(race, card, cars, pos, grid)
+        if single is not None:   # (play_value of one outcome: its value less the card's)
+            keep = KEEP_COST[card]
+            return [(value - keep, (changes, finished)) for value, changes, finished in single]
+        weighed = []
+        neutral = None   # the value of a Risiko on a neutral car: the same for each
+        for car in cars:
+            if KIND[card] == RISIKO and car >> 1 >= race.players:
+                # No seat's sum changes whatever turns up: every outcome's value is the
+                # table's, so only the likeliest card's move is worked out.
+                if neutral is None:
+                    neutral = race.value if len(odds) == 1 else sum(
+                        p * race.value for _, p in odds)   # (as play_value adds them up)
+                    likely = [max(odds, key=SECOND)]
+                out = self.risk_outcomes(race, car, likely, race.table)
+                weighed.append((neutral - KEEP_COST[card], out[0][2:]))
+                continue
+            out = self.outcomes(race, card, car, pos, grid, odds)
+            weighed.append((self.play_value(card, out), max(out, key=FIRST)[2:]))
+        return weighed
 
     def outcomes(self, race: Race, card, car, pos, grid, odds) -> list:
         """[(probability, value, changes, finished)] after playing `card` for `car`: the value
         of the table after it, the (car, progress) changes that make that table from race's,
         and how many cars have finished then. A Risiko run on an own car goes on for one more
         card when that is worth more than stopping."""
-        single = self.certain(race, card, car, pos, grid)
+        single = self.certain(race, card, [car], pos, grid)
         if single is not None:
-            return [(1.0, *single)]
+            return [(1.0, *single[0])]
         table = race.table
         if KIND[card] == RISIKO:
             own = colour_of(car) == self.seat and self.level != "easy"
@@ -1419,35 +1441,40 @@ class FlitzerBot(Bot):
             out.append((p, race.value_moved(car, now), ((car, now),), race.finished))
         return out
 
-    def certain(self, race: Race, card, car, pos, grid):
-        """(value, changes, finished) of the one outcome of playing `card` for `car` when no
-        turned-up card decides it (a dead card, a card that moves by its number, Windschatten
-        included); None for Risiko and Gefahr."""
-        if car < 0:
-            return race.value, (), race.finished
+    def certain(self, race: Race, card, cars, pos, grid):
+        """Per car of `cars` (all -1 for a dead card): (value, changes, finished) of the one
+        outcome of playing `card` for it when no turned-up card decides it (a dead card, a
+        card that moves by its number, Windschatten included); None for Risiko and Gefahr."""
+        if cars[0] < 0:
+            return [(race.value, (), race.finished)]
         kind = KIND[card]
         if kind == RISIKO or kind == GEFAHR:
             return None
         table = race.table
         rows = VALUE[card]
-        finished = race.finished
-        now = table[car] + rows   # (step, spelt out: most options are such moves)
-        if now > LAST_ROW:
-            now = FINISH_VALUES[finished]
-            finished += 1
-        elif now < 0 or table.count(now) >= LANES:
-            return race.value, (), finished   # forfeited: nothing moves, nobody follows
-        if kind == WINDSCHATTEN:
-            row, lane = pos[car]
-            follower = grid[(row - 1) * LANES + lane]
-            if follower is not None:
-                # The follower's end row is neither the row left nor the one reached: the
-                # table before the move tells whether it is full (see plan).
-                then = step(table, follower, rows, finished, table)
-                changes = ((car, now), (follower, then))
-                return (race.value_of(race.moved(changes)), changes,
-                        finished + (then >= FINISH_VALUE))
-        return race.value_moved(car, now), ((car, now),), finished
+        out = []
+        for car in cars:   # (step, spelt out: most options are such moves)
+            finished = race.finished
+            now = table[car] + rows
+            if now > LAST_ROW:
+                now = FINISH_VALUES[finished]
+                finished += 1
+            elif now < 0 or table.count(now) >= LANES:
+                out.append((race.value, (), finished))   # forfeited: nothing moves
+                continue
+            if kind == WINDSCHATTEN:
+                row, lane = pos[car]
+                follower = grid[(row - 1) * LANES + lane]
+                if follower is not None:
+                    # The follower's end row is neither the row left nor the one reached:
+                    # the table before the move tells whether it is full (see plan).
+                    then = step(table, follower, rows, finished, table)
+                    changes = ((car, now), (follower, then))
+                    out.append((race.value_of(race.moved(changes)), changes,
+                                finished + (then >= FINISH_VALUE)))
+                    continue
+            out.append((race.value_moved(car, now), ((car, now),), finished))
+        return out
 
     def risk_outcomes(self, race: Race, car, odds, table, more=0) -> list:
         """The outcomes (as above) of a Risiko on `car` of `table` (race's, or the one a first
@@ -1494,47 +1521,52 @@ class FlitzerBot(Bot):
         # on a small gain costs options later.
         return total - KEEP_COST[card]
 
-    def follow_up(self, race: Race, hand, changes, finished) -> float:
-        """The best gain one card of `hand` offers on the table after the (car, progress)
-        `changes` with `finished` cars over the line (the likeliest outcome of a play; own
-        next turn, the others' moves in between ignored). `hand`: follow_up_cards but for the
-        card played.
+    def follow_up(self, race: Race, hand, played, changes, finished) -> float:
+        """The best gain one card of `hand` but `played` offers on the table after the (car,
+        progress) `changes` with `finished` cars over the line (the likeliest outcome of a play
+        of `played`; own next turn, the others' moves in between ignored). `hand`:
+        follow_up_cards.
 
         Only moves that can gain are tried: an own car forward, or a rival's car back (a
         Falscher Gang). Moving a rival forward, or an own car back, never raises the value
         (the sums only grow, or only shrink), and a neutral car changes no seat's sum.
 
         The hard bot's (w_opp 1.0), so every figure is a whole number and a gain is a plain
-        difference: an own car's move gains what the car gains; a rival's car one row back
-        gains 1 when its seat alone leads the others (else 0), so it is tried only when no
-        own move gains."""
+        difference: an own car's move gains what the car gains, and the card with the most rows
+        that moves it gains the most (over the line, the points are worth more than any rows);
+        a rival's car one row back gains 1 when its seat alone leads the others (else 0), so it
+        is tried only when no own move gains."""
         assert race.w_opp == 1.0, "follow_up counts in whole numbers"
-        table = race.moved(changes) if changes else race.table
         seat = race.seat
-        own = [car for car in (2 * seat, 2 * seat + 1) if table[car] < FINISH_VALUE]
         best = 0.0
-        back = False   # a Falscher Gang in hand
-        for _, kind, rows in hand:
-            if kind == FALSCHER_GANG:
-                back = True
-                continue
-            limit = LAST_ROW
-            if kind == AUFHOLJAGD:   # (cars_allowed; a car over the line sorts last)
-                third = sorted(table)[AUFHOLJAGD_MAX_BEHIND]
-                if third < FINISH_VALUE:
-                    limit = third
-            for car in own:
+        table = None   # made when a card is tried (most follow-ups have none)
+        limit = None   # the Aufholjagd's (cars_allowed; a car over the line sorts last)
+        for car in (2 * seat, 2 * seat + 1):
+            for card, kind, rows in hand:   # (most rows first)
+                if card == played or kind == FALSCHER_GANG:
+                    continue
+                if table is None:
+                    table = race.moved(changes) if changes else race.table
                 now = table[car]
-                if now <= limit:
-                    to = now + rows   # (step, spelt out: the rows are > 0)
-                    if to > LAST_ROW:
-                        to = FINISH_VALUES[finished]
-                    elif table.count(to) >= LANES:
+                if now >= FINISH_VALUE:
+                    break
+                if kind == AUFHOLJAGD:
+                    if limit is None:
+                        limit = min(sorted(table)[AUFHOLJAGD_MAX_BEHIND], LAST_ROW)
+                    if now > limit:
                         continue
-                    if to - now > best:
-                        best = to - now
-        if best or not back:
+                to = now + rows   # (step, spelt out: the rows are > 0)
+                if to > LAST_ROW:
+                    to = FINISH_VALUES[finished]
+                elif table.count(to) >= LANES:
+                    continue
+                if to - now > best:
+                    best = to - now
+                break   # the most this car can gain
+        if best or not any(kind == FALSCHER_GANG and card != played for card, kind, _ in hand):
             return best
+        if table is None:
+            table = race.moved(changes) if changes else race.table
         after = Race(table, finished, seat, race.players, race.w_opp)
         for car in range(2 * race.players):
             if car >> 1 != seat and table[car] < FINISH_VALUE:
@@ -1544,11 +1576,13 @@ class FlitzerBot(Bot):
         return 0.0
 
     def follow_up_cards(self, view) -> list:
-        """(card, kind, rows) of the cards in hand that follow_up tries: no Risiko or Gefahr
-        (turned-up cards decide), no Windschatten of another colour (it moves a rival on)."""
+        """(card, kind, rows) of the cards in hand that follow_up tries, the most rows first (in
+        hand order on a tie): no Risiko or Gefahr (turned-up cards decide), no Windschatten of
+        another colour (it moves a rival on)."""
         cards = [c["id"] for c in view["hand"]]
-        return [(c, KIND[c], VALUE[c]) for c in cards if KIND[c] not in (RISIKO, GEFAHR)
-                and (KIND[c] != WINDSCHATTEN or COLOUR[c] == self.seat)]
+        return sorted([(c, KIND[c], VALUE[c]) for c in cards if KIND[c] not in (RISIKO, GEFAHR)
+                       and (KIND[c] != WINDSCHATTEN or COLOUR[c] == self.seat)],
+                      key=THIRD, reverse=True)   # (stable, reversed too)
 
 
 def new_game(players: int, options: dict, seed: int) -> FlotteFlitzerState:

@@ -166,8 +166,10 @@ def test_every_outcome_a_bot_weighs_is_valued_as_its_table_recounted():
             race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
             pos, grid, _ = look(view)
             odds = bot.marker_odds(view)
-            for card, car in hand_options([c["id"] for c in view["hand"]], pos):
+            for card, car in pairs(hand_options([c["id"] for c in view["hand"]], pos)):
                 out = bot.outcomes(race, card, car, pos, grid, odds)
+                if car < 0:   # a dead card (a Gefahr with no car on danger, say) moves nothing
+                    assert out == [(1.0, race.value, (), race.finished)]
                 for p, value, changes, finished in out:
                     table = race.moved(changes)
                     assert 0 < p <= 1 and value == recount(race, table)
@@ -177,8 +179,8 @@ def test_every_outcome_a_bot_weighs_is_valued_as_its_table_recounted():
                 # weigh: the play's value and its likeliest outcome (the first most likely),
                 # whether it works the outcome out itself (a move by the card's number) or not
                 likeliest = max(out, key=lambda o: o[0])
-                assert bot.weigh(race, card, car, pos, grid, odds) == (
-                    bot.play_value(card, out), likeliest[2:])
+                assert bot.weigh(race, card, [car], pos, grid, odds) == [(
+                    bot.play_value(card, out), likeliest[2:])]
 
 
 def plain_follow_up(race: Race, hand, changes, finished) -> float:
@@ -214,7 +216,7 @@ def test_the_follow_up_tries_every_move_that_can_gain():
                 step(race.table, car, rng.choice([-1, 1, 2, 4]), race.finished, race.table)
             changes = ((car, now),)
             finished = race.finished + (now >= FINISH_VALUE > race.table[car])
-            fast = bot.follow_up(race, [m for m in cards if m[0] != played], changes, finished)
+            fast = bot.follow_up(race, cards, played, changes, finished)
             assert fast == plain_follow_up(race, [c for c in hand if c != played], changes,
                                            finished)
 
@@ -226,6 +228,11 @@ def test_hard_marker_odds_count_the_unseen_cards_in_deck_order():
         assert FlitzerBot(seat, 1, "hard").marker_odds(view) == odds_of(unseen)
         odds = dict(odds_of(unseen))
         assert abs(sum(odds.values()) - 1) < 1e-9
+
+
+def pairs(options) -> list:
+    """hand_options' (card, cars) as (card, car) pairs."""
+    return [(card, car) for card, cars in options for car in cars]
 
 
 def plain_options(legal) -> list:
@@ -240,15 +247,15 @@ def test_a_bot_weighs_one_option_per_pair_of_the_legal_plays_identical_cards_onc
     copy = next(c for c in range(DECK_SIZE) if SAME[c] != c)   # identical to an earlier card
     other = next(c for c in range(DECK_SIZE) if SAME[c] == c != SAME[copy])
     pos = random_table(random.Random(2))
-    options = hand_options([SAME[copy], other, copy], pos)
+    options = pairs(hand_options([SAME[copy], other, copy], pos))
     assert options and all(card != copy for card, _ in options)
     assert options == plain_options(play_actions(pos, [SAME[copy], other, copy]))
     rng = random.Random(3)
     for _ in range(400):   # crowded tables: dead cards, cars over the line
         pos = random_table(rng)
         hand = rng.sample(range(DECK_SIZE), HAND)
-        assert hand_options(hand, pos) == plain_options(play_actions(pos, hand))
+        assert pairs(hand_options(hand, pos)) == plain_options(play_actions(pos, hand))
     for view, seat in race_views(300):
         pos = look(view)[0]
         hand = [c["id"] for c in view["hand"]]
-        assert hand_options(hand, pos) == plain_options(play_actions(pos, hand))
+        assert pairs(hand_options(hand, pos)) == plain_options(play_actions(pos, hand))
