@@ -1141,6 +1141,28 @@ def _safe(grid) -> bool:
     return len(grid) <= 1 or len(grid[0]) <= 1
 
 
+
+def _through_part(place, card, cost, progress, progress0, worths, comes):
+    """settle's line_part of one line through a frame's slot with `card` in it: (cost,
+    progress) after it. `place` is (the line's cards, the slot's index in it); progress is
+    copied before the first change (progress0 is the frame's own, shared)."""
+    line, k = place
+    line[k] = card
+    vals = tuple(line)
+    shape = _LINE_SHAPES.get(vals, False)
+    if shape is False:
+        shape = _line_shape(vals)
+    if shape is not None and (not shape[1] or comes[shape[0]]):
+        u, short, flixo = shape
+        worth = worths[flixo][short > 1]
+        if not flixo:
+            cost -= worth
+        else:
+            if progress is progress0:
+                progress = dict(progress)
+            progress[u] = max(progress.get(u, 0.0), worth)
+    return cost, progress
+
 class FlixoBot(Bot):
     """A CPU partner: the action of lowest expected team cost (see BOT_WEIGHTS).
 
@@ -1497,7 +1519,7 @@ class FlixoBot(Bot):
         w = self.w
         score, known = w["score"], w["known"]
         worths = ((w["line1"], w["line2"]), (w["near"], w["far"]))
-        shapes, comes = _LINE_SHAPES, m.comes
+        comes = m.comes
         safe = f.safe
         before, after, flixos_else = f.before, f.after, f.flixos
         minus_before, progress0 = f.minus_before, f.progress
@@ -1514,37 +1536,12 @@ class FlixoBot(Bot):
             cost = sum(minus_before, 0.0 + score * points)
             progress = progress0
             if row is not None:
-                line, k = row
-                line[k] = card
-                vals = tuple(line)
-                shape = shapes.get(vals, False)
-                if shape is False:
-                    shape = _line_shape(vals)
-                if shape is not None and (not shape[1] or comes[shape[0]]):
-                    u, short, flixo = shape
-                    worth = worths[flixo][short > 1]
-                    if not flixo:
-                        cost -= worth
-                    else:
-                        progress = dict(progress)
-                        progress[u] = max(progress.get(u, 0.0), worth)
+                cost, progress = _through_part(row, card, cost, progress, progress0, worths,
+                                               comes)
             cost = sum(minus_between, cost)
             if col is not None:
-                line, k = col
-                line[k] = card
-                vals = tuple(line)
-                shape = shapes.get(vals, False)
-                if shape is False:
-                    shape = _line_shape(vals)
-                if shape is not None and (not shape[1] or comes[shape[0]]):
-                    u, short, flixo = shape
-                    worth = worths[flixo][short > 1]
-                    if not flixo:
-                        cost -= worth
-                    else:
-                        if progress is progress0:
-                            progress = dict(progress)
-                        progress[u] = max(progress.get(u, 0.0), worth)
+                cost, progress = _through_part(col, card, cost, progress, progress0, worths,
+                                               comes)
             cost = sum(minus_after, cost)
             flixos = before + [v] + after if card >= FLIXO // 2 else flixos_else
             if not safe and flixos:
