@@ -10,30 +10,11 @@ import random
 import pytest
 
 import game.fliegen_klatschen as fk
-from game.core import Interrupt
 from game.fliegen_klatschen import CARDS, DOWN, FACES, ON_TABLE, REVEALS, SLAPS, UP
 from game.runner import play
+from tests.realtime_walk import walk
 
 INFO = fk.INFO
-
-
-def walk(state, rng, steps):
-    """Random legal actions (voids now and then, false starts among them) and random waits;
-    yields after each step."""
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        moves = [(p, a) for p in range(state.players) for a in state.legal_actions(p)]
-        if rng.random() > 0.03:
-            moves = [(p, a) for p, a in moves if not isinstance(a, Interrupt)]
-        deadline = state.next_deadline()
-        if not moves or rng.random() < 0.3:
-            t = state.now + rng.randint(1, 600)
-            state.tick(t if deadline is None else max(state.now, min(t, deadline)))
-        else:
-            player, action = rng.choice(moves)
-            state.apply(player, action, state.now + rng.choice((0, 0, 0, 30)))
-        yield
 
 
 def counted(state):
@@ -73,7 +54,7 @@ def test_kept_counts_and_lists_equal_a_plain_count_after_every_step(players, see
     rng = random.Random(seed)
     catches = closed = 0
     slaps, known = None, 0
-    for _ in walk(state, rng, 1200):
+    for _ in walk(state, rng, 1200, interrupts=0.03):
         if len(state.reactions) > known:  # a catch closed: its records, made in one pass
             closed += 1
             assert state.reactions[known:] == records_of(state, slaps)

@@ -15,29 +15,12 @@ import pytest
 
 from game import GAMES
 from game.bots import RandomBot, ReactionModel, sample_around
-from game.core import IllegalAction, Interrupt, encode_action
+from game.core import IllegalAction, encode_action
 from game.runner import make_bots, run_realtime
 from game.waybills import COLOURS, _orders, shared_pairs
+from tests.realtime_walk import walk
 
 REALTIME = ("flotter_otter", "fliegen_klatschen")
-
-
-def walk(state, rng, steps):
-    """Random legal actions (interrupts now and then) and random waits; yields after each."""
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        moves = [(p, a) for p in range(state.players) for a in state.legal_actions(p)]
-        if rng.random() > 0.02:
-            moves = [(p, a) for p, a in moves if not isinstance(a, Interrupt)]
-        deadline = state.next_deadline()
-        if not moves or rng.random() < 0.3:
-            t = state.now + rng.randint(1, 600)
-            state.tick(t if deadline is None else max(state.now, min(t, deadline)))
-        else:
-            player, action = rng.choice(moves)
-            state.apply(player, action, state.now + rng.choice((0, 0, 0, 30)))
-        yield
 
 
 @pytest.mark.parametrize("game_id", REALTIME)
