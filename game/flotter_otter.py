@@ -63,12 +63,10 @@ from __future__ import annotations
 
 import copy
 import functools
-import math
 import random
-import statistics
 from dataclasses import dataclass
 
-from .bots import Bot, ReactionModel, bot_levels
+from .bots import STEP_BITS, Bot, bot_levels, draw_around, lognormal_quantiles
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -778,47 +776,15 @@ def timing_summary(records: list, seat: int) -> dict:
 # medians are the check on these figures. PLAYERS also holds three kinds of people for the level
 # bench (bench/realtime_levels.py).
 #
-# Every time is drawn around its figure with the shape of one person's simple reaction times
-# (game.bots.ReactionModel.around: a normal part with sigma a tenth of the median, plus an
-# exponential tail with tau a fifth of it; Whelan 2008). That shape is the same at every
-# median, so a draw is the median times a draw at median 1, and `draw_around` reads that off
-# a table of its quantiles (UNIT), picked by STEP_BITS random bits. A round's plan draws a
-# dozen times, and random.gauss and expovariate were most of what a CPU cost. The round's form
-# comes off a table of the log-normal's quantiles (FORMS) the same way.
+# Every time is drawn around its figure with the shape of one person's simple reaction times,
+# off a table of quantiles (game.bots.draw_around): a round's plan draws a dozen times, and
+# random.gauss and expovariate were most of what a CPU cost. The round's form comes off a
+# table of the log-normal's quantiles (FORMS) the same way.
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 BOXES = len(COLOURS)
 FORM_SIGMA = 0.3
-STEP_BITS = 10
-STEPS = 1 << STEP_BITS  # quantiles in each table
-_MIDDLES = [(i + 0.5) / STEPS for i in range(STEPS)]  # of STEPS equal slices of probability
-
-
-def _person_at_median_one() -> tuple:
-    """The quantiles of ReactionModel.around(1.0)'s draws at _MIDDLES: its distribution
-    function (an ex-Gaussian: normal part mu, sigma, exponential tail of rate 1 / tau) worked
-    out every 0.01 and read by linear interpolation (within 0.0002 of each probability)."""
-    model = ReactionModel.around(1.0)
-    mu, sigma, rate, phi = model.mu, model.sigma, 1.0 / model.tau, statistics.NormalDist().cdf
-    xs = [0.3 + 0.01 * k for k in range(320)]  # (probability 1e-8 below, 3e-6 above)
-    ps = [phi((x - mu) / sigma) - math.exp(-rate * (x - mu) + (rate * sigma) ** 2 / 2)
-          * phi((x - mu) / sigma - rate * sigma) for x in xs]
-    table, k = [], 0
-    for p in _MIDDLES:
-        while ps[k + 1] < p:
-            k += 1
-        table.append(xs[k] + (xs[k + 1] - xs[k]) * (p - ps[k]) / (ps[k + 1] - ps[k]))
-    return tuple(table)
-
-
-UNIT = _person_at_median_one()  # (above 0.5 throughout: never under the model's floor)
-FORMS = tuple(math.exp(statistics.NormalDist(0.0, FORM_SIGMA).inv_cdf(p)) for p in _MIDDLES)
-
-
-def draw_around(rng: random.Random, median: float) -> int:
-    """A time (ms) around `median`, skewed like people's: a draw from ReactionModel.around(
-    median) (see above)."""
-    return int(median * UNIT[rng.getrandbits(STEP_BITS)])
+FORMS = lognormal_quantiles(FORM_SIGMA)
 
 
 @dataclass(frozen=True)

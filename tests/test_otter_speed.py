@@ -7,6 +7,7 @@ import dataclasses
 import itertools
 import random
 
+from game import bots
 from game import flotter_otter as fo
 from game.runner import make_bots, run_realtime
 from game.waybills import COLOURS, DECK_SIZE, card, card_view
@@ -96,8 +97,8 @@ def test_drawing_around_a_figure_draws_from_the_person_model_around_it():
             assert abs(ours[i] - theirs[i]) <= 0.02 * median + 1, (median, q)
         assert abs(statistics.fmean(ours) - statistics.fmean(theirs)) < 0.01 * median + 1
         assert min(ours) >= model.floor and all(type(ms) is int for ms in ours)
-    assert len(fo.UNIT) == fo.STEPS and list(fo.UNIT) == sorted(fo.UNIT)
-    assert fo.UNIT[0] > 0.5  # the model's floor (half the median, or less) never binds
+    assert len(bots.UNIT) == bots.STEPS and list(bots.UNIT) == sorted(bots.UNIT)
+    assert bots.UNIT[0] > 0.5  # the model's floor (half the median, or less) never binds
 
 
 def test_a_rounds_form_is_log_normal():
@@ -105,7 +106,7 @@ def test_a_rounds_form_is_log_normal():
     import statistics
 
     logs = [math.log(f) for f in fo.FORMS]
-    assert len(logs) == fo.STEPS and logs == sorted(logs)
+    assert len(logs) == bots.STEPS and logs == sorted(logs)
     assert abs(statistics.fmean(logs)) < 1e-9
     assert 0.97 * fo.FORM_SIGMA < statistics.pstdev(logs) < fo.FORM_SIGMA
 
@@ -127,5 +128,5 @@ def test_the_unit_table_holds_the_person_models_quantiles():
         return phi(u) - math.exp(-rate * (x - model.mu) + (rate * model.sigma) ** 2 / 2) \
             * phi(u - rate * model.sigma)
 
-    for i, x in enumerate(fo.UNIT):
-        assert abs(cdf(x) - (i + 0.5) / fo.STEPS) < 0.0003, i
+    for i, x in enumerate(bots.UNIT):
+        assert abs(cdf(x) - (i + 0.5) / bots.STEPS) < 0.0003, i
