@@ -11,7 +11,8 @@ Prints, per game and player count (2, 4 and 8, or the game's own limits):
 * bot decisions, per level at 4 players (or the game's maximum below that): p50, p99 and max
   CPU time of one `poll` (one decision; the view and legal actions it is handed are built by
   the driver and counted above). For a bot that can think in slices (`thinking`, as a frame
-  driver uses it), also the longest slice between two yields. The garbage collector's passes
+  driver uses it), also the longest slice between two yields; and the bots' CPU per game (all
+  seats' polls: how much a game's CPU players cost) with their polls per game. The garbage collector's passes
   are left out of these (one may fall into any allocation, and a full pass costs what the
   whole heap costs, not what the bot does); the longest pass is printed on its own.
 
@@ -91,7 +92,8 @@ def play_games(code: Code, game_id: str, players: int, level: str, games: int):
 
 
 def decisions(code: Code, game_id: str, players: int, level: str, games: int):
-    """(p50, p99, max of whole decisions, max slice or None), all in us of CPU time."""
+    """(p50, p99, max of whole decisions, max slice or None), all in us of CPU time, then the
+    bots' CPU per game in ms (all their polls) and their polls per game."""
     info = code.games[game_id]
     times: list = []
     slices: list = []
@@ -107,7 +109,7 @@ def decisions(code: Code, game_id: str, players: int, level: str, games: int):
     times.sort()
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     return (statistics.median(times) / 1000, p99 / 1000, times[-1] / 1000,
-            max(slices) / 1000 if slices else None)
+            max(slices) / 1000 if slices else None, sum(times) / games / 1e6, len(times) / games)
 
 
 class GcClock:
@@ -187,7 +189,8 @@ def main():
             print(f"{game_id:18} {players:7}  {columns([r[0] for r in rand], '{:9.1f}'):>22}  "
                   f"{columns([r[1] for r in rand], '{:8.1f}'):>20}  "
                   f"{columns([h[1] for h in hard], '{:7.2f}'):>18}", flush=True)
-    print(f"\nbot decisions, us of CPU per poll: p50 / p99 / max (longest slice)")
+    print("\nbot decisions, us of CPU per poll: p50 / p99 / max (longest slice); then the bots' "
+          "CPU per game in ms (all seats' polls) and polls per game")
     for game_id in ids:
         info = games[game_id]
         players = min(4, info.max_players)
@@ -195,7 +198,8 @@ def main():
             rows = [decisions(c, game_id, players, level, args.games) for c in codes]
             text = " | ".join(f"{p50:7.1f} {p99:8.1f} {top:8.1f}"
                               + (f" ({sl:6.1f})" if sl is not None else "")
-                              for p50, p99, top, sl in rows)
+                              + f" {per_game:7.2f} ms {polls:5.0f}"
+                              for p50, p99, top, sl, per_game, polls in rows)
             print(f"{game_id:18} {players}p {level:7} {text}", flush=True)
     print(f"(longest garbage-collector pass in this run: {GC.longest / 1e6:.1f} ms)")
 
