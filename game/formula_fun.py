@@ -55,6 +55,7 @@ the order the remaining cars went out in (at the latest: the final duel).
 from __future__ import annotations
 
 import copy
+import math
 import random
 from bisect import insort
 from itertools import chain
@@ -688,20 +689,55 @@ class FormulaFunBot(Bot):
     def choose(self, view: dict, legal: list):
         if len(legal) == 1:
             return legal[0]
-        if self.level == "easy" and self.rng.random() < EASY_RANDOM:
+        rng = self.rng
+        if self.level == "easy" and rng.random() < EASY_RANDOM:
             d = view["cars"][view["moving"]]["d"]
             moves = MOVES[LABELS[d % SPACES]]
             singles = [a for a in legal if len(a.cards) == 1 and moves[a.cards] >= 3]
-            return self.rng.choice(singles or legal)
-        found = self.values(view, legal)
-        best = max(found)
-        pick = found.index(best)
-        if found.count(best) > 1:  # of equal best plays the last (as max() of (value, index))
-            pick = len(found) - 1 - found[::-1].index(best)
-        if self.rng.random() < self.mistakes:  # one of the best three
-            scored = sorted(zip(found, range(len(legal))), reverse=True)
-            pick = self.rng.choice(scored[:3])[1]
-        return legal[pick]
+            return rng.choice(singles or legal)
+        # The mistake is drawn before the plays are valued (valuing draws nothing: the same
+        # draws as valuing first), so that most choices need only the best play.
+        if rng.random() < self.mistakes:  # one of the best three
+            scored = sorted(zip(self.values(view, legal), range(len(legal))), reverse=True)
+            return legal[rng.choice(scored[:3])[1]]
+        return legal[self.best(view, legal)]
+
+    def best(self, view: dict, plays: list) -> int:
+        """The index of the best of `plays` by values(), the last of equal best (as max() of
+        (value, index)). The same sums as values(), written out again to go through the plays
+        once and keep no list: a CPU player values its plays at every turn."""
+        cars = view["cars"]
+        d = cars[view["moving"]]["d"]
+        order = view["order"]  # (cars_behind(), written out)
+        after = view["index"] + 1
+        while after < len(order) and cars[order[after]]["d"] == d:
+            after += 1
+        behind = len(order) - after
+        for car in cars:
+            if car["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
+                found = self.values_by_landing(view, plays, d, URGENCIES[behind])
+                return len(found) - 1 - found[::-1].index(max(found))
+        aimed = self.aimed[behind][LABELS[d % SPACES]]
+        best = -math.inf
+        pick = k = 0
+        if self.looks_ahead:
+            ahead = 0.5 * URGENCIES[behind]
+            hand = 0
+            for card in view["hand"]:
+                hand += CARD_CODE[card]
+            for action in plays:
+                score, on, played = aimed[action.cards]
+                score += ahead * BEST_NEXT[hand - played][on]
+                if score >= best:
+                    best, pick = score, k
+                k += 1
+        else:
+            for action in plays:
+                score = aimed[action.cards][0]
+                if score >= best:
+                    best, pick = score, k
+                k += 1
+        return pick
 
     def value(self, view: dict, action: Play) -> float:
         return self.values(view, [action])[0]

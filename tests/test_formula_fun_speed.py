@@ -2,7 +2,7 @@
 the price of a play, a play checked at once, the bot's tables (AIMED, BEST_NEXT, hand codes), the
 cars behind from the round's order, the standing, the view's kept car records and scores (equal to
 fresh ones after every step, never changed once handed out), and the bot's values (the same sums
-as the value function written out the long way)."""
+as the value function written out the long way) and its best play (the best of those values)."""
 
 from __future__ import annotations
 
@@ -152,6 +152,9 @@ def test_the_bot_values_plays_as_the_long_way_does_and_views_show_lanes():
                     values = bot.values(view, legal)
                     assert values == [reference_value(bot, view, a) for a in legal]
                     assert values == [bot.value(view, a) for a in legal]
+                    # the one pass for the best play: the last of equal best
+                    assert bot.best(view, legal) == max(range(len(legal)),
+                                                        key=lambda k: (values[k], k))
                     checked += len(legal)
                     full += any(c["lane"] == 3 for c in view["cars"])
                 state.apply(seat, bots[seat].choose(view, legal))
