@@ -628,16 +628,24 @@ def urgency_of(behind: int) -> float:
 # A hand as one number: the sum of its cards' CARD_CODEs, three bits per kind (a hand holds at
 # most HAND = 5 of a kind), so a hand less a play is the hand's number less the play's.
 CARD_CODE = {card: 1 << 3 * k for k, card in enumerate(sorted(CARDS))}
+PLAY_CODE = {cards: sum(CARD_CODE[c] for c in cards) for cards in MOVES[1]}  # a play's cards
+
+
+def hand_code(hand) -> int:
+    """The number of a hand (its cards' CARD_CODEs summed)."""
+    code = 0
+    for card in hand:
+        code += CARD_CODE[card]
+    return code
 
 # A play's score before the look ahead when it ends where it is aimed (no full space on the
 # way), the label of the space it ends on, and its cards' code: per hand slot (HAND_SLOT's
 # values), the number of cars behind (as URGENCIES counts them) and the label of the space it
 # starts from: AIMED[slot][behind][label][cards] = (score, label, code). The same sums in the
 # same order as values() makes them (so the very same floats).
-_PLAY_CODE = {cards: sum(CARD_CODE[c] for c in cards) for cards in MOVES[1]}
 _AIMED = {(slot, urgency): [{cards: (urgency * length - PRICE[cards]
                                        - (slot if len(cards) == 2 else 0.0),
-                                       LABELS[on + length], _PLAY_CODE[cards])
+                                       LABELS[on + length], PLAY_CODE[cards])
                                for cards, length in MOVES[on].items()} if on else None
                               for on in range(11)]
           for slot in set(HAND_SLOT.values()) for urgency in set(URGENCIES)}
@@ -722,9 +730,7 @@ class FormulaFunBot(Bot):
         pick = k = 0
         if self.looks_ahead:
             ahead = 0.5 * URGENCIES[behind]
-            hand = 0
-            for card in view["hand"]:
-                hand += CARD_CODE[card]
+            hand = hand_code(view["hand"])
             for action in plays:
                 score, on, played = aimed[action.cards]
                 score += ahead * BEST_NEXT[hand - played][on]
@@ -758,7 +764,7 @@ class FormulaFunBot(Bot):
         found = []
         if self.looks_ahead:
             ahead = 0.5 * URGENCIES[behind]
-            hand = sum(map(CARD_CODE.__getitem__, view["hand"]))
+            hand = hand_code(view["hand"])
             for action in plays:
                 score, on, played = aimed[action.cards]
                 found.append(score + ahead * BEST_NEXT[hand - played][on])
@@ -775,7 +781,7 @@ class FormulaFunBot(Bot):
         # play may end on: a move is 1 to 15 spaces.)
         full = {car["space"] for car in cars if car["lane"] == FOURTH_LANE}
         moves = MOVES[LABELS[d % SPACES]]
-        hand = sum(map(CARD_CODE.__getitem__, view["hand"])) if self.looks_ahead else None
+        hand = hand_code(view["hand"]) if self.looks_ahead else None
         ahead = 0.5 * urgency
         found = []
         for action in plays:
@@ -787,8 +793,7 @@ class FormulaFunBot(Bot):
             if len(cards) == 2:
                 score -= self.slot
             if hand is not None:
-                played = sum(map(CARD_CODE.__getitem__, cards))
-                score += ahead * BEST_NEXT[hand - played][LABELS[end % SPACES]]
+                score += ahead * BEST_NEXT[hand - PLAY_CODE[cards]][LABELS[end % SPACES]]
             found.append(score)
         return found
 
