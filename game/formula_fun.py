@@ -55,6 +55,7 @@ the order the remaining cars went out in (at the latest: the final duel).
 from __future__ import annotations
 
 import copy
+import math
 import random
 from bisect import insort
 from itertools import chain
@@ -627,16 +628,24 @@ def urgency_of(behind: int) -> float:
 # A hand as one number: the sum of its cards' CARD_CODEs, three bits per kind (a hand holds at
 # most HAND = 5 of a kind), so a hand less a play is the hand's number less the play's.
 CARD_CODE = {card: 1 << 3 * k for k, card in enumerate(sorted(CARDS))}
+PLAY_CODE = {cards: sum(CARD_CODE[c] for c in cards) for cards in MOVES[1]}  # a play's cards
+
+
+def hand_code(hand) -> int:
+    """The number of a hand (its cards' CARD_CODEs summed)."""
+    code = 0
+    for card in hand:
+        code += CARD_CODE[card]
+    return code
 
 # A play's score before the look ahead when it ends where it is aimed (no full space on the
 # way), the label of the space it ends on, and its cards' code: per hand slot (HAND_SLOT's
 # values), the number of cars behind (as URGENCIES counts them) and the label of the space it
 # starts from: AIMED[slot][behind][label][cards] = (score, label, code). The same sums in the
 # same order as values() makes them (so the very same floats).
-_PLAY_CODE = {cards: sum(CARD_CODE[c] for c in cards) for cards in MOVES[1]}
 _AIMED = {(slot, urgency): [{cards: (urgency * length - PRICE[cards]
                                        - (slot if len(cards) == 2 else 0.0),
-                                       LABELS[on + length], _PLAY_CODE[cards])
+                                       LABELS[on + length], PLAY_CODE[cards])
                                for cards, length in MOVES[on].items()} if on else None
                               for on in range(11)]
           for slot in set(HAND_SLOT.values()) for urgency in set(URGENCIES)}
@@ -688,20 +697,53 @@ class FormulaFunBot(Bot):
     def choose(self, view: dict, legal: list):
         if len(legal) == 1:
             return legal[0]
-        if self.level == "easy" and self.rng.random() < EASY_RANDOM:
+        rng = self.rng
+        if self.level == "easy" and rng.random() < EASY_RANDOM:
             d = view["cars"][view["moving"]]["d"]
             moves = MOVES[LABELS[d % SPACES]]
             singles = [a for a in legal if len(a.cards) == 1 and moves[a.cards] >= 3]
-            return self.rng.choice(singles or legal)
-        found = self.values(view, legal)
-        best = max(found)
-        pick = found.index(best)
-        if found.count(best) > 1:  # of equal best plays the last (as max() of (value, index))
-            pick = len(found) - 1 - found[::-1].index(best)
-        if self.rng.random() < self.mistakes:  # one of the best three
-            scored = sorted(zip(found, range(len(legal))), reverse=True)
-            pick = self.rng.choice(scored[:3])[1]
-        return legal[pick]
+            return rng.choice(singles or legal)
+        # The mistake is drawn before the plays are valued (valuing draws nothing: the same
+        # draws as valuing first), so that most choices need only the best play.
+        if rng.random() < self.mistakes:  # one of the best three
+            scored = sorted(zip(self.values(view, legal), range(len(legal))), reverse=True)
+            return legal[rng.choice(scored[:3])[1]]
+        return legal[self.best(view, legal)]
+
+    def best(self, view: dict, plays: list) -> int:
+        """The index of the best of `plays` by values(), the last of equal best (as max() of
+        (value, index)). The same sums as values(), written out again to go through the plays
+        once and keep no list: a CPU player values its plays at every turn."""
+        cars = view["cars"]
+        d = cars[view["moving"]]["d"]
+        order = view["order"]  # (cars_behind(), written out)
+        after = view["index"] + 1
+        while after < len(order) and cars[order[after]]["d"] == d:
+            after += 1
+        behind = len(order) - after
+        for car in cars:
+            if car["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
+                found = self.values_by_landing(view, plays, d, URGENCIES[behind])
+                return len(found) - 1 - found[::-1].index(max(found))
+        aimed = self.aimed[behind][LABELS[d % SPACES]]
+        best = -math.inf
+        pick = k = 0
+        if self.looks_ahead:
+            ahead = 0.5 * URGENCIES[behind]
+            hand = hand_code(view["hand"])
+            for action in plays:
+                score, on, played = aimed[action.cards]
+                score += ahead * BEST_NEXT[hand - played][on]
+                if score >= best:
+                    best, pick = score, k
+                k += 1
+        else:
+            for action in plays:
+                score = aimed[action.cards][0]
+                if score >= best:
+                    best, pick = score, k
+                k += 1
+        return pick
 
     def value(self, view: dict, action: Play) -> float:
         return self.values(view, [action])[0]
@@ -722,7 +764,7 @@ class FormulaFunBot(Bot):
         found = []
         if self.looks_ahead:
             ahead = 0.5 * URGENCIES[behind]
-            hand = sum(map(CARD_CODE.__getitem__, view["hand"]))
+            hand = hand_code(view["hand"])
             for action in plays:
                 score, on, played = aimed[action.cards]
                 found.append(score + ahead * BEST_NEXT[hand - played][on])
@@ -739,7 +781,7 @@ class FormulaFunBot(Bot):
         # play may end on: a move is 1 to 15 spaces.)
         full = {car["space"] for car in cars if car["lane"] == FOURTH_LANE}
         moves = MOVES[LABELS[d % SPACES]]
-        hand = sum(map(CARD_CODE.__getitem__, view["hand"])) if self.looks_ahead else None
+        hand = hand_code(view["hand"]) if self.looks_ahead else None
         ahead = 0.5 * urgency
         found = []
         for action in plays:
@@ -751,8 +793,7 @@ class FormulaFunBot(Bot):
             if len(cards) == 2:
                 score -= self.slot
             if hand is not None:
-                played = sum(map(CARD_CODE.__getitem__, cards))
-                score += ahead * BEST_NEXT[hand - played][LABELS[end % SPACES]]
+                score += ahead * BEST_NEXT[hand - PLAY_CODE[cards]][LABELS[end % SPACES]]
             found.append(score)
         return found
 

@@ -2,7 +2,7 @@
 the price of a play, a play checked at once, the bot's tables (AIMED, BEST_NEXT, hand codes), the
 cars behind from the round's order, the standing, the view's kept car records and scores (equal to
 fresh ones after every step, never changed once handed out), and the bot's values (the same sums
-as the value function written out the long way)."""
+as the value function written out the long way) and its best play (the best of those values)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import pytest
 from game.core import IllegalAction
 from game.formula_fun import (
     AIMED, BEST_NEXT, CARD_CODE, CARD_WORTH, CARDS, HAND, HAND_SLOT, INFO, LABELS, MOVES,
-    NEXT_GAIN, PRICE, RACE, TURBO, URGENCIES, FormulaFunBot, Play, cars_behind, label, land,
-    move_length, plays_from, situation, urgency_of)
+    NEXT_GAIN, PLAY_CODE, PRICE, RACE, TURBO, URGENCIES, FormulaFunBot, Play, cars_behind,
+    hand_code, label, land, move_length, plays_from, situation, urgency_of)
 from game.runner import make_bots
 
 EVERY_PLAY = [(c,) for c in CARDS] + [(c, TURBO) for c in CARDS]
@@ -48,6 +48,8 @@ def test_a_hand_code_names_one_hand_and_the_best_next_move_is_the_best_card_left
     hands = [rest for size in range(HAND + 1)
              for rest in combinations_with_replacement(sorted(CARDS), size)]
     codes = {sum(CARD_CODE[c] for c in hand) for hand in hands}
+    assert all(hand_code(hand) == sum(CARD_CODE[c] for c in hand) for hand in hands)
+    assert all(PLAY_CODE[cards] == hand_code(cards) for cards in EVERY_PLAY)
     assert len(codes) == len(hands)  # (a hand less a play is the hand's code less the play's)
     assert len(BEST_NEXT) == len([h for h in hands if len(h) < HAND])
     for rest in hands:
@@ -152,6 +154,9 @@ def test_the_bot_values_plays_as_the_long_way_does_and_views_show_lanes():
                     values = bot.values(view, legal)
                     assert values == [reference_value(bot, view, a) for a in legal]
                     assert values == [bot.value(view, a) for a in legal]
+                    # the one pass for the best play: the last of equal best
+                    assert bot.best(view, legal) == max(range(len(legal)),
+                                                        key=lambda k: (values[k], k))
                     checked += len(legal)
                     full += any(c["lane"] == 3 for c in view["cars"])
                 state.apply(seat, bots[seat].choose(view, legal))
