@@ -55,7 +55,6 @@ the order the remaining cars went out in (at the latest: the final duel).
 from __future__ import annotations
 
 import copy
-import math
 import random
 from bisect import insort
 from itertools import chain
@@ -712,38 +711,9 @@ class FormulaFunBot(Bot):
 
     def best(self, view: dict, plays: list) -> int:
         """The index of the best of `plays` by values(), the last of equal best (as max() of
-        (value, index)). The same sums as values(), written out again to go through the plays
-        once and keep no list: a CPU player values its plays at every turn."""
-        cars = view["cars"]
-        d = cars[view["moving"]]["d"]
-        order = view["order"]  # (cars_behind(), written out)
-        after = view["index"] + 1
-        while after < len(order) and cars[order[after]]["d"] == d:
-            after += 1
-        behind = len(order) - after
-        for car in cars:
-            if car["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
-                found = self.values_by_landing(view, plays, d, URGENCIES[behind])
-                return len(found) - 1 - found[::-1].index(max(found))
-        aimed = self.aimed[behind][LABELS[d % SPACES]]
-        best = -math.inf
-        pick = k = 0
-        if self.looks_ahead:
-            ahead = 0.5 * URGENCIES[behind]
-            hand = hand_code(view["hand"])
-            for action in plays:
-                score, on, played = aimed[action.cards]
-                score += ahead * BEST_NEXT[hand - played][on]
-                if score >= best:
-                    best, pick = score, k
-                k += 1
-        else:
-            for action in plays:
-                score = aimed[action.cards][0]
-                if score >= best:
-                    best, pick = score, k
-                k += 1
-        return pick
+        (value, index))."""
+        found = self.values(view, plays)
+        return len(found) - 1 - found[::-1].index(max(found))
 
     def value(self, view: dict, action: Play) -> float:
         return self.values(view, [action])[0]
