@@ -14,7 +14,10 @@ OtterBot and FlyBot, whose games hand them a new legal list with every change th
 bot may also set it per poll): after a poll that returned no actions and left `quiet` true,
 another poll before the wake it returned, with the very same legal list (the same object:
 games share legal lists and never change one), would do nothing and return that wake again.
-A driver may skip such polls.
+A driver may skip such polls. A quiet bot whose plan already holds its next moment may also
+say `settled_by_own = True`: right after all the actions a poll returned were applied, another
+poll before the wake that poll returned, with the legal list as those actions left it, would do
+nothing too (OtterBot; not the random player, which draws its next moment in that poll).
 """
 
 from __future__ import annotations
@@ -135,6 +138,7 @@ class Bot:
     level = "normal"
     uses_view = True
     quiet = False  # True: may be left unpolled while its legal list stands (see above)
+    settled_by_own = False  # True: ... also right after its own actions (see above)
 
     def __init__(self, seat: int, seed: int, level: str | None = None):
         self.seat = seat

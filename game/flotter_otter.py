@@ -824,6 +824,7 @@ class OtterBot(Bot):
     # shared empty list); a round in flight hands it a new list (a round starts only after a
     # pause), so a poll before its wake with the same list does nothing.
     quiet = True
+    settled_by_own = True  # (its next moment is in its plan; a grab ends the plan)
 
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)

@@ -96,10 +96,12 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     change is polled again at once, before time moves on. The poll order (seat order, each
     pass) is part of a game's replay: bots draw from their generators when polled. A bot
     that did nothing and is quiet (game.bots) is not polled again before its wake while its
-    legal list is the one it was handed then: that poll would do nothing."""
+    legal list is the one it was handed then: that poll would do nothing. Nor is a bot that
+    is settled by its own actions right after they were applied (game.bots)."""
     players = state.players
     seats = list(enumerate(bots))
     views = [bot.uses_view for bot in bots]
+    settles = [bot.settled_by_own for bot in bots]
     seen: list = [None] * players  # per quiet seat: its legal list when it last did nothing
     legal_actions, view_of, kept_legal = state._legal_actions, state._view, state._kept_legal
     current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
@@ -129,11 +131,18 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                     seen[seat] = None
                 continue  # a poll changes nothing: only an applied action can end the game
             seen[seat] = None
+            applied = True
             for action in actions:
-                changed |= apply_bot_action(state, seat, action, now, refused)
+                done = apply_bot_action(state, seat, action, now, refused)
+                changed |= done
+                applied &= done
             if current_player() == TERMINAL:
                 return
             kept = kept_legal() or EMPTY  # (a change may have dropped some)
+            if applied and settles[seat]:  # (its own actions are no news to it)
+                mine = kept[seat] if kept is not EMPTY else None
+                seen[seat] = mine if mine is not None else legal_actions(seat)
+                asked[seat] = wakes[seat]
         if changed:
             # The table changed: every bot looks again at this same moment.
             wakes = [now] * players
