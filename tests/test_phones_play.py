@@ -242,7 +242,10 @@ def test_two_phones_at_one_table_each_get_only_their_own_hand(arcade):
     scene.state.view = spy
     # Bo also tries to ask for Anna's view, and to act as her: the schema refuses both, his
     # phone is dropped, its seat is lost and the game pauses; nothing reaches Anna's seat.
-    play_formula_fun(app, [anna, bo], scene, frames=150)
+    for _ in range(100):  # until both phones played (turns wait for taps, TAP_GAP_S apart)
+        play_formula_fun(app, [anna, bo], scene, frames=30)
+        if {seat for seat, *_ in scene.state.log} == {0, 1}:
+            break
     for phone, me in ((anna, 0), (bo, 1)):
         views = [m["view"] for m in phone.log if m["type"] == "view" and m["view"] is not None]
         assert views and all(v["you"] == me for v in views)
