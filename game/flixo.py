@@ -1335,25 +1335,41 @@ class FlixoBot(Bot):
     def after_reveal(self, m, slot, drawn, ends) -> float:
         r, c = slot
         card, side = m.grids[m.turn][r][c]
-        if side == "down" and not ends and m.view["last_display"] is None:
-            sl = self.slot_sums(m)[slot]
-            if not sl.all_up:  # (revealing our last card would begin the final turns)
-                return self.reveal_running(m, sl, drawn)
-        outcomes = [(card, 1.0)] if side == "eye" else m.reveal_odds()
+        if side == "eye":
+            return self.reveal_one(m, slot, card, drawn, ends, None)
+        sl = self.slot_sums(m)[slot]
+        if not ends and m.view["last_display"] is None and not sl.all_up:
+            return self.reveal_running(m, sl, drawn)
+        # The game ends, or its final turns are on or begin (revealing our last card): the
+        # combiners tell a card by its kind and its points, unless it fills a line, so per
+        # kind the cost of one card plus score times the others' difference in value.
+        score = self.w_score
         total = 0.0
-        for seen, p in outcomes:
-            running = None if ends else self.running_with(m, slot, seen)
-            if running is None:
-                total += p * self.combiner_with(m, slot, seen, ends)(
-                    drawn, seen if side == "down" else None)
+        first = {}  # a Flixo or not -> (value, cost) of the first such card
+        for seen, p in m.reveal_odds():
+            v = CARD_VALUE[seen]
+            if sl.long or v in sl.fills:  # lines leave: the long way
+                total += p * self.reveal_one(m, slot, seen, drawn, ends, seen)
                 continue
-            # Running(known, risk)(drawn, revealed), written out
-            known, risk = running
-            cost = known + self.feed_cost(m, drawn, ends)
-            if risk is not None:
-                cost += risk[side == "down" and seen >= FLIXO // 2]
-            total += p * cost
+            kind = seen >= FLIXO // 2
+            known = first.get(kind)
+            if known is None:
+                known = first[kind] = (v, self.reveal_one(m, slot, seen, drawn, ends, seen))
+            total += p * (known[1] + score * (v - known[0]))
         return total
+
+    def reveal_one(self, m, slot, seen, drawn, ends, revealed) -> float:
+        """The cost after `seen` was turned up at `slot` (a face-down card, revealed: seen; or
+        an eye-marked one, revealed: None) and `drawn` discarded."""
+        running = None if ends else self.running_with(m, slot, seen)
+        if running is None:
+            return self.combiner_with(m, slot, seen, ends)(drawn, revealed)
+        # Running(known, risk)(drawn, revealed), written out
+        known, risk = running
+        cost = known + self.feed_cost(m, drawn, ends)
+        if risk is not None:
+            cost += risk[revealed is not None and revealed >= FLIXO // 2]
+        return cost
 
     def reveal_running(self, m, sl, drawn) -> float:
         """after_reveal of the face-down card at `sl`'s slot while the game runs on: the
@@ -1365,15 +1381,7 @@ class FlixoBot(Bot):
         if risk is not None:
             total += risk[0] * numbers + risk[1] * flixos
         for seen, p in fills:  # lines leave: the long way
-            running = self.running_with(m, sl.slot, seen)
-            if running is None:
-                total += p * self.combiner_with(m, sl.slot, seen, False)(drawn, seen)
-                continue
-            known, risk = running
-            cost = known + feed
-            if risk is not None:
-                cost += risk[seen >= FLIXO // 2]
-            total += p * cost
+            total += p * self.reveal_one(m, sl.slot, seen, drawn, False, seen)
         return total
 
     def reveal_known(self, m, sl) -> tuple:
@@ -1974,7 +1982,7 @@ def _through_shapes(line: tuple) -> tuple:
 
 
 _THROUGH: dict = {}  # line cards -> _through_shapes; a cache of a pure function
-_THROUGH_MOST = 50_000  # emptied when it holds this many
+_THROUGH_MOST = 5_000  # emptied when it holds this many (~5 MB; a game adds ~80)
 
 
 class Running:
