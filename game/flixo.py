@@ -1250,6 +1250,13 @@ class FlixoBot(Bot):
     #
     # An action changes only our display and the top of the discard pile, so the other displays
     # are summed up once per decision (prepare) and each outcome only settles our new grid.
+    # Settling is itself done by linear sums: with one card put at a slot, only the row and the
+    # column through it change, so each slot's SlotSums holds the rest of settle's sum and the
+    # shapes of those two lines with any card put in (known_at); and averages over the cards
+    # that may come are counted (the odds and points of the cards that cost alike, summed once)
+    # rather than enumerated (reveal_known, unknown_out, swaps_by_points). The long way, settle
+    # and combiner over a whole grid, is kept for lines that leave and the game's last turns,
+    # and tests/test_flixo_speed.py holds every action's cost to it.
 
     def prepare(self, m: TeamModel) -> None:
         others = {d: self.settle(m, g, remove=False) for d, g in enumerate(m.grids)
@@ -1450,7 +1457,7 @@ class FlixoBot(Bot):
         cards = [v for v, _ in odds]
         best = ([reveal_best + self.feed_cost(m, v, ends) for v in cards]
                 if reveal_best is not None else [_NEVER] * len(cards))
-        least = {}  # risk (by identity) -> (risk, least known per card) of swaps for face-down cards
+        least = {}  # risk (by identity) -> (risk, least known per card) of face-down swaps
         running = not ends and m.view["last_display"] is None
         for i, s in enumerate(slots(grid)):
             if i % STEP_SLOTS == 0:
@@ -1902,7 +1909,6 @@ class FlixoBot(Bot):
                         p_win *= w["fix"] ** min(n, 2) if d in still else 0.0
                 return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
             return final_turns
-        # (known + o_known + feed as before: the same sums in the same order)
         return Running(self, m, known + o_known, m.risk(w, hidden, risky))
 
 
@@ -1921,7 +1927,8 @@ class SlotSums:
     k0            the face-up Flixos' cost elsewhere with that progress (0.0 when safe)
     row, col      _through_shapes of the row and the column through the slot (_NO_LINE: none)
     fills         the values that would fill the row and the column (None: none; lines
-                  leave: the long way); long: every card goes the long way (a full line in the grid already)
+                  leave: the long way); long: every card goes the long way (a line is full
+                  already)
     special       the cards whose row or column shape is not the generic one (FlixoBot.special)
     generic       FlixoBot.generic_costs; reveal: FlixoBot.reveal_known (None until asked)
     known         card -> FlixoBot.known_at
@@ -1947,7 +1954,7 @@ def _through_shapes(line: tuple) -> tuple:
     `special` maps the cards of the values the other cards show (v and FLIXO + v for each) to
     their shapes. Any other card has the shape `generic`: a fixed shape, None, or _SELF (the
     card's own value v leads the line: (v, len(line) - 1, the card is a Flixo)). Remembered in
-    _THROUGH: a pure function of the cards."""
+    _THROUGH (a pure function of the cards; shared, so read-only)."""
     found = _THROUGH.get(line)
     if found is not None:
         return found
