@@ -1018,6 +1018,11 @@ BOT_WEIGHTS = {
              "loss": 200.0, "fix": 0.3},
 }
 BOT_MISTAKES = MISTAKE_RATE  # chance of taking one of the next-best actions instead
+# FlixoBot.thinking yields before every STEP_ACTIONS-th action it weighs, and a draw's weighing
+# before every STEP_SLOTS-th slot: each is a few microseconds of work, and a slice of some tens
+# (never near the frame's budget) costs the driver less than one per piece.
+STEP_ACTIONS = 4
+STEP_SLOTS = 3
 
 
 class TeamModel:
@@ -1073,12 +1078,13 @@ class TeamModel:
         # A decision weighs the same grids and discards many times: the bot remembers its
         # results here (pure functions of the model, so they live and die with it).
         self.combiners: dict = {}  # (slot, card, ends) -> FlixoBot.combiner_with
-        self.settled: dict = {}  # (slot, card, known) -> FlixoBot.settle_with
-        self.runs: dict = {}  # slot -> {card: FlixoBot.running_with}
+        self.settled: dict = {}  # (slot, card) -> FlixoBot.settle_with the long way
         self.risks: dict = {}  # (hidden, risky) -> TeamModel.risk
-        self.frames: dict = {}  # slot -> FlixoBot.slot_frame
+        self.slots = None  # FlixoBot.slot_sums
+        self.parts: dict = {None: _NOTHING}  # line shape -> FlixoBot.part
         self.line_parts: dict = {}  # cards of a line -> FlixoBot.line_part (for settle)
-        self.reveal_terms = None  # FlixoBot.reveal_terms
+        self.reveal_sums = None  # FlixoBot.reveal_sums
+        self._reveal_totals = self._reveal_chances = None
         self.full_lines = any(full_lines(self.grids[self.turn]))  # (none, at rest)
         self.feeds: dict = {}  # top -> feed_cost (when the game does not end)
 
@@ -1112,6 +1118,24 @@ class TeamModel:
         return self._reveal_odds
 
 
+    def reveal_chances(self) -> dict:
+        """reveal_odds as {card: probability} (made once: shared, read-only)."""
+        if self._reveal_chances is None:
+            self._reveal_chances = dict(self.reveal_odds())
+        return self._reveal_chances
+
+    def reveal_totals(self) -> tuple:
+        """Over reveal_odds (made once): (the odds of a number card, the sum of p * value of
+        the number cards, the odds of a Flixo, the sum of p * value of the Flixos)."""
+        if self._reveal_totals is None:
+            odds = self.reveal_odds()
+            numbers = [(p, CARD_VALUE[o]) for o, p in odds if o < FLIXO // 2]
+            flixos = [(p, CARD_VALUE[o]) for o, p in odds if o >= FLIXO // 2]
+            self._reveal_totals = (sum([p for p, _ in numbers]), sum([p * v for p, v in numbers]),
+                                   sum([p for p, _ in flixos]), sum([p * v for p, v in flixos]))
+        return self._reveal_totals
+
+
 def _note_seen(cell: dict, unseen: dict, seen_flixos: set) -> None:
     """Count a card of a view (a pile's) as seen (TeamModel)."""
     v = cell["value"]
@@ -1142,27 +1166,6 @@ def _safe(grid) -> bool:
 
 
 
-def _through_part(place, card, cost, progress, progress0, worths, comes):
-    """settle's line_part of one line through a frame's slot with `card` in it: (cost,
-    progress) after it. `place` is (the line's cards, the slot's index in it); progress is
-    copied before the first change (progress0 is the frame's own, shared)."""
-    line, k = place
-    line[k] = card
-    vals = tuple(line)
-    shape = _LINE_SHAPES.get(vals, False)
-    if shape is False:
-        shape = _line_shape(vals)
-    if shape is not None and (not shape[1] or comes[shape[0]]):
-        u, short, flixo = shape
-        worth = worths[flixo][short > 1]
-        if not flixo:
-            cost -= worth
-        else:
-            if progress is progress0:
-                progress = dict(progress)
-            progress[u] = max(progress.get(u, 0.0), worth)
-    return cost, progress
-
 class FlixoBot(Bot):
     """A CPU partner: the action of lowest expected team cost (see BOT_WEIGHTS).
 
@@ -1173,6 +1176,7 @@ class FlixoBot(Bot):
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
         self.w = BOT_WEIGHTS[level]
+        self.w_score, self.w_known = self.w["score"], self.w["known"]  # (read where it is hot)
         # Own face-up swaps since the draw pile last shrank: each makes the next one dearer,
         # so partners cannot pass the same cards round the table for ever.
         self.idle_turns = 0
@@ -1184,9 +1188,10 @@ class FlixoBot(Bot):
         return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
-        """choose() in small steps: a generator that yields None after each piece of work (a
-        fraction of a millisecond) and returns the action. A driver on a frame thread may spread
-        one decision over several frames; how it is run never changes the result."""
+        """choose() in small steps: a generator that yields None between pieces of work (some
+        tens of microseconds each: the model, our slots' sums, every STEP_ACTIONS actions, a
+        draw's slots) and returns the action. A driver on a frame thread may spread one
+        decision over several frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], RewardPeek):
@@ -1197,8 +1202,12 @@ class FlixoBot(Bot):
             self.draw_left, self.idle_turns = view["draw_left"], 0
         scored = []
         try:
-            for i, a in enumerate(legal):
+            if model.grids[model.turn]:  # (every action but a draw weighs our slots)
                 yield
+                self.slot_sums(model)
+            for i, a in enumerate(legal):
+                if i % STEP_ACTIONS == 0:
+                    yield
                 if isinstance(a, Draw):
                     ends = _draw_ends(model)
                     # Only the four cheapest actions can be chosen (the best, or a slip to one
@@ -1241,11 +1250,18 @@ class FlixoBot(Bot):
     #
     # An action changes only our display and the top of the discard pile, so the other displays
     # are summed up once per decision (prepare) and each outcome only settles our new grid.
+    # Settling is itself done by linear sums: with one card put at a slot, only the row and the
+    # column through it change, so each slot's SlotSums holds the rest of settle's sum and the
+    # shapes of those two lines with any card put in (known_at); and averages over the cards
+    # that may come are counted (the odds and points of the cards that cost alike, summed once)
+    # rather than enumerated (reveal_known, unknown_out, swaps_by_points). The long way, settle
+    # and combiner over a whole grid, is kept for lines that leave and the game's last turns,
+    # and tests/test_flixo_speed.py holds every action's cost to it.
 
     def prepare(self, m: TeamModel) -> None:
         others = {d: self.settle(m, g, remove=False) for d, g in enumerate(m.grids)
                   if d != m.turn}
-        m.others = [sum(o[i] for o in others.values()) for i in range(1, 6)]
+        m.others = [sum(sums) for sums in list(zip(*others.values()))[1:6]]
         m.other_flixos = {d: o[4] for d, o in others.items()}
         m.other_safe = {d: _safe(g) for d, g in enumerate(m.grids)}
         m.next_needs = m.view["displays"][(m.turn + 1) % m.people]["needs"]  # (needs(grid)[0])
@@ -1276,75 +1292,160 @@ class FlixoBot(Bot):
             combine = self.combiner_with(m, slot, card, ends)
             if side == "down":
                 # sum(p * combine(o, o)): these combiners tell a card only by whether it is a
-                # Flixo, so each is asked once per kind.
-                costs = {}
-                terms = []
-                for o, p, _, flixo in self.reveal_terms(m):
-                    cost = costs.get(flixo)
-                    if cost is None:
-                        cost = costs[flixo] = combine(o, o)
-                    terms.append(p * cost)
-                return sum(terms)
+                # Flixo, so it is the odds of each kind times the cost of one card of it.
+                _, numbers, flixos, _, number, flixo = self.reveal_sums(m)
+                cost = 0.0 if number is None else numbers * combine(number, number)
+                return cost if flixo is None else cost + flixos * combine(flixo, flixo)
             return combine(out, None)
         known, risk = running
         if side == "down":  # the card leaving is unknown: weigh what it may be
             return self.unknown_out(m, known, risk)
-        # Running(known, risk)(out, None), written out: the same sums in the same order.
+        # Running(known, risk)(out, None), written out
         cost = known + self.feed_cost(m, out, False)
         return cost if risk is None else cost + risk[0]
 
     def unknown_out(self, m, known, risk) -> float:
         """The cost after a swap for a face-down card, the Running cost (known, risk) averaged
-        over what that card may be: sum(p * Running(known, risk)(o, o)), each term written
-        out (the same sums in the same order).
+        over what that card may be: sum(p * Running(known, risk)(o, o)), summed up by kind
+        (a linear sum: known times the odds, plus each card's feed and the risk per kind).
 
-        It never falls as `known` grows (each term is a rounded sum and product of it, and
-        so is their sum): of swaps with one risk, the one of least `known` costs least."""
-        terms = self.reveal_terms(m)
-        if risk is None:
-            return sum([p * (known + feed) for _, p, feed, _ in terms])
-        return sum([p * (known + feed + risk[flixo]) for _, p, feed, flixo in terms])
+        It never falls as `known` grows: of swaps with one risk, the one of least `known`
+        costs least."""
+        p_all, p_numbers, p_flixos, feeds, _, _ = self.reveal_sums(m)
+        cost = known * p_all + feeds
+        return cost if risk is None else cost + (risk[0] * p_numbers + risk[1] * p_flixos)
 
-    def reveal_terms(self, m) -> list:
-        """Per card a face-down card may be: (card, probability, feed_cost of it on the
-        discard pile, is it a Flixo), made once per model."""
-        if m.reveal_terms is None:
-            m.reveal_terms = [(o, p, self.feed_cost(m, o, False), is_flixo(o))
-                              for o, p in m.reveal_odds()]
-        return m.reveal_terms
+    def reveal_sums(self, m) -> tuple:
+        """Over the cards a face-down card may be (reveal_odds), made once per model: (the sum
+        of their odds, of the number cards' odds, of the Flixos' odds, of p * feed_cost of the
+        card on the discard pile, a number card and a Flixo among them (None: none))."""
+        if m.reveal_sums is None:
+            odds = m.reveal_odds()
+            numbers = [(o, p) for o, p in odds if o < FLIXO // 2]
+            flixos = [(o, p) for o, p in odds if o >= FLIXO // 2]
+            p_numbers = sum([p for _, p in numbers])
+            p_flixos = sum([p for _, p in flixos])
+            # (feed_cost tells a card by its kind and whether the next display needs its
+            # value: summed per such group, the odds times the cost of one of its cards)
+            needed = set(m.next_needs)
+            feeds = 0.0
+            for group in ([(o, p) for o, p in numbers if o in needed],
+                          [(o, p) for o, p in flixos if o - FLIXO in needed],
+                          [(o, p) for o, p in flixos if o - FLIXO not in needed]):
+                if group:
+                    feeds += sum([p for _, p in group]) * self.feed_cost(m, group[0][0], False)
+            m.reveal_sums = (p_numbers + p_flixos, p_numbers, p_flixos, feeds,
+                             numbers[0][0] if numbers else None,
+                             flixos[0][0] if flixos else None)
+        return m.reveal_sums
 
     def after_reveal(self, m, slot, drawn, ends) -> float:
         r, c = slot
         card, side = m.grids[m.turn][r][c]
-        outcomes = [(card, 1.0)] if side == "eye" else m.reveal_odds()
+        if side == "eye":
+            return self.reveal_one(m, slot, card, drawn, ends, None)
+        sl = self.slot_sums(m)[slot]
+        if not ends and m.view["last_display"] is None and not sl.all_up:
+            return self.reveal_running(m, sl, drawn)
+        # The game ends, or its final turns are on or begin (revealing our last card): the
+        # combiners tell a card by its kind and its points, unless it fills a line, so per
+        # kind the cost of one card plus score times the others' difference in value.
+        score = self.w_score
         total = 0.0
-        feed = None if ends else self.feed_cost(m, drawn, False)
-        runnings = [None] * len(outcomes) if ends else self.runnings(
-            m, slot, [seen for seen, _ in outcomes])
-        for (seen, p), running in zip(outcomes, runnings):
-            if running is None:
-                total += p * self.combiner_with(m, slot, seen, ends)(
-                    drawn, seen if side == "down" else None)
+        first = {}  # a Flixo or not -> (value, cost) of the first such card
+        for seen, p in m.reveal_odds():
+            v = CARD_VALUE[seen]
+            if sl.long or v in sl.fills:  # lines leave: the long way
+                total += p * self.reveal_one(m, slot, seen, drawn, ends, seen)
                 continue
-            # Running(known, risk)(drawn, revealed), written out
-            known, risk = running
-            cost = known + feed
-            if risk is not None:
-                cost += risk[side == "down" and seen >= FLIXO // 2]
-            total += p * cost
+            kind = seen >= FLIXO // 2
+            known = first.get(kind)
+            if known is None:
+                known = first[kind] = (v, self.reveal_one(m, slot, seen, drawn, ends, seen))
+            total += p * (known[1] + score * (v - known[0]))
         return total
+
+    def reveal_one(self, m, slot, seen, drawn, ends, revealed) -> float:
+        """The cost after `seen` was turned up at `slot` (a face-down card, revealed: seen; or
+        an eye-marked one, revealed: None) and `drawn` discarded."""
+        running = None if ends else self.running_with(m, slot, seen)
+        if running is None:
+            return self.combiner_with(m, slot, seen, ends)(drawn, revealed)
+        # Running(known, risk)(drawn, revealed), written out
+        known, risk = running
+        cost = known + self.feed_cost(m, drawn, ends)
+        if risk is not None:
+            cost += risk[revealed is not None and revealed >= FLIXO // 2]
+        return cost
+
+    def reveal_running(self, m, sl, drawn) -> float:
+        """after_reveal of the face-down card at `sl`'s slot while the game runs on: the
+        Running cost averaged over what the card may be, by linear sums (reveal_known)."""
+        known, numbers, flixos, fills = self.reveal_known(m, sl)
+        feed = self.feed_cost(m, drawn, False)
+        total = known + (numbers + flixos) * (m.others[0] + feed)
+        risk = sl.risk
+        if risk is not None:
+            total += risk[0] * numbers + risk[1] * flixos
+        for seen, p in fills:  # lines leave: the long way
+            total += p * self.reveal_one(m, sl.slot, seen, drawn, False, seen)
+        return total
+
+    def reveal_known(self, m, sl) -> tuple:
+        """For the face-down card at `sl`'s slot turned up, over what it may be (reveal_odds),
+        made once per model and slot: (sum of p * known_at, the odds of the number cards and of
+        the Flixos among them, [(card, p)] of the cards that fill a line: left out of the sums).
+
+        Counted, not enumerated: every card other than sl.special costs the slot's generic cost
+        (one for number cards, one for Flixos: generic_costs) plus score times its value, so
+        those sum to the generic costs times their odds plus score times their mean value;
+        only the few special cards are worked out one by one. (Every card a hidden card may
+        be may still come, as the generic costs take it: m.comes.)"""
+        if sl.reveal is not None:
+            return sl.reveal
+        numbers, number_points, flixos, flixo_points = m.reveal_totals()
+        known = 0.0
+        fills = []
+        odds = m.reveal_chances()
+        for card in self.special(sl):
+            p = odds.get(card)
+            if p is None:
+                continue
+            v = CARD_VALUE[card]
+            if card < FLIXO // 2:
+                numbers -= p
+                number_points -= p * v
+            else:
+                flixos -= p
+                flixo_points -= p * v
+            cost = self.known_at(m, sl, card)
+            if cost is None:
+                fills.append((card, p))
+            else:
+                known += p * cost
+        score = self.w["score"]
+        as_number, as_flixo = self.generic_costs(m, sl)
+        known += (as_number * numbers + score * number_points
+                  + as_flixo * flixos + score * flixo_points)
+        fill_numbers = sum([p for card, p in fills if card < FLIXO // 2])
+        fill_flixos = sum([p for card, p in fills if card >= FLIXO // 2])
+        sl.reveal = (known, m.reveal_totals()[0] - fill_numbers,
+                     m.reveal_totals()[2] - fill_flixos, fills)
+        return sl.reveal
 
     def draw_cost(self, m, ends) -> float:
         return run_to_end(self.draw_cost_steps(m, ends))
 
     def draw_cost_steps(self, m, ends):
-        """draw_cost as a generator (see thinking): yields after each follow-up it weighs."""
+        """draw_cost as a generator (see thinking): yields before every STEP_SLOTS-th slot it
+        weighs (for a reveal, then for a swap)."""
         grid = m.grids[m.turn]
         reveals = [(r, c) for r, c in slots(grid) if grid[r][c][1] != "up"]
         clock = self.w["draw"]
         reveal_best = None
-        for s in reveals:
-            yield
+        for i, s in enumerate(reveals):
+            if i % STEP_SLOTS == 0:
+                yield
             cost = self.after_reveal(m, s, None, ends)
             reveal_best = cost if reveal_best is None else min(reveal_best, cost)
         if self.level != "hard":
@@ -1352,39 +1453,84 @@ class FlixoBot(Bot):
                 reveal_best = self.combine(m, self.settle(m, grid), None, ends)
             return reveal_best + clock
         # Hard: the expected best follow-up over every card that could come.
-        cards = [v for v, _ in m.draw_odds()]
-        places = []  # per slot: (slot, face down, feed_cost of its card, running_with per card)
-        for s in slots(grid):
-            yield
+        odds = m.draw_odds()
+        cards = [v for v, _ in odds]
+        best = ([reveal_best + self.feed_cost(m, v, ends) for v in cards]
+                if reveal_best is not None else [_NEVER] * len(cards))
+        least = {}  # risk (by identity) -> (risk, least known per card) of face-down swaps
+        running = not ends and m.view["last_display"] is None
+        for i, s in enumerate(slots(grid)):
+            if i % STEP_SLOTS == 0:
+                yield
             out, side = grid[s[0]][s[1]]
-            places.append((s, side == "down", None if side == "down" else self.feed_cost(
-                m, out, False), [None] * len(cards) if ends else self.runnings(m, s, cards)))
-        total = 0.0
-        for i, (v, p) in enumerate(m.draw_odds()):
-            yield
-            best = None
-            least = {}  # risk (by identity) -> (least known, risk) of swaps for face-down cards
-            for s, down, feed, runnings in places:
-                running = runnings[i]
-                if running is None:  # the game ends, or its final turns begin
-                    cost = self.after_swap(m, s, v, ends)
-                elif down:  # (only the least of these is worth averaging: unknown_out)
-                    if id(running[1]) not in least or running[0] < least[id(running[1])][0]:
-                        least[id(running[1])] = running
+            sl = self.slot_sums(m)[s]
+            if not running or sl.all_up or sl.long:
+                costs = self.swaps_by_points(m, sl, side, cards, ends)
+            else:
+                known = self.swap_known(m, sl, cards)
+                for j, v in enumerate(cards):
+                    if known[j] is _NEVER:  # lines leave: the long way
+                        best[j] = min(best[j], self.after_swap(m, s, v, ends))
+                if side == "down":  # (only the least of these is worth averaging: unknown_out)
+                    risk_least = least.get(id(sl.risk))
+                    if risk_least is None:
+                        least[id(sl.risk)] = (sl.risk, known)
+                    else:
+                        risk_least[1][:] = map(min, risk_least[1], known)
                     continue
-                else:  # (after_swap, written out)
-                    known, risk = running
-                    cost = known + feed
-                    if risk is not None:
-                        cost += risk[0]
-                best = cost if best is None else min(best, cost)
-            for known, risk in least.values():
-                cost = self.unknown_out(m, known, risk)
-                best = cost if best is None else min(best, cost)
-            if reveal_best is not None:
-                best = min(best, reveal_best + self.feed_cost(m, v, ends))
-            total += p * best
-        return total + clock
+                # (after_swap, written out)
+                extra = m.others[0] + self.feed_cost(m, out, False)
+                if sl.risk is not None:
+                    extra += sl.risk[0]
+                costs = [cost + extra for cost in known]
+            best[:] = map(min, best, costs)
+        for risk, known in least.values():
+            o_known = m.others[0]
+            best[:] = map(min, best, [_NEVER if cost == _NEVER else
+                                      self.unknown_out(m, cost + o_known, risk)
+                                      for cost in known])
+        return sum([p * cost for (_, p), cost in zip(odds, best)]) + clock
+
+    def swaps_by_points(self, m, sl, side, cards, ends) -> list:
+        """after_swap(m, sl.slot, v, ends) for each of `cards` (number cards) where no Running
+        cost is made (the game ends, or the final turns are on or begin). A card then counts
+        only by its points (score * value), unless it fills a line: the costs lie on a line,
+        worked out for one card and the others by their value. (Its slope for a face-down card:
+        score times the odds of the cards it may be, which add up to one give or take a
+        rounding.)"""
+        costs = [None] * len(cards)
+        first = None
+        for i, v in enumerate(cards):
+            if sl.long or v in sl.fills:  # lines leave: the long way
+                costs[i] = self.after_swap(m, sl.slot, v, ends)
+            elif first is None:
+                first = i
+                costs[i] = self.after_swap(m, sl.slot, v, ends)
+        if first is not None:
+            v0, cost0 = cards[first], costs[first]
+            slope = self.w_score
+            if side == "down":
+                _, numbers, flixos, _, number, flixo = self.reveal_sums(m)
+                slope *= (0.0 if number is None else numbers) + (0.0 if flixo is None else flixos)
+            costs = [cost0 + slope * (v - v0) if cost is None else cost
+                     for v, cost in zip(cards, costs)]
+        return costs
+
+    def swap_known(self, m, sl, cards) -> list:
+        """known_at(m, sl, card) for each of `cards` (number cards that may come; _NEVER for a
+        card that fills a line: its cost is then weighed the long way): the slot's generic
+        cost plus score times the card's value, but for the few special cards."""
+        as_number = self.generic_costs(m, sl)[0]
+        score = self.w["score"]
+        special = self.special(sl)
+        known = []
+        for v in cards:
+            if v in special:
+                cost = self.known_at(m, sl, v)
+                known.append(_NEVER if cost is None else cost)
+            else:
+                known.append(as_number + score * v)
+        return known
 
     def draw_floor(self, m) -> float | None:
         """A cost that a draw ending the game (_draw_ends) cannot come under, when the team is
@@ -1436,182 +1582,223 @@ class FlixoBot(Bot):
 
     def running_with(self, m, slot, card):
         """(known, risk) of the Running that combiner_with(m, slot, card, False) makes, or
-        None when it makes none (the final turns are on or begin). Made once per model and
-        card (see runnings)."""
-        running = m.runs.get(slot, {}).get(card, False)
-        return self.runnings(m, slot, (card,))[0] if running is False else running
-
-    def runnings(self, m, slot, cards) -> list:
-        """running_with(m, slot, card) for each of `cards`, worked out together: straight from
-        the slot's frame where no line fills (frame_costs)."""
-        runs = m.runs.get(slot)
-        if runs is None:
-            runs = m.runs[slot] = {}
-        new = [card for card in cards if card not in runs]
-        if not new:
-            return [runs[card] for card in cards]
+        None when it makes none (the final turns are on or begin)."""
         if m.view["last_display"] is not None:
-            return [None] * len(cards)
-        f = m.frames.get(slot) or self.slot_frame(m, slot)
-        o_known, o_hidden, o_risky, _, _ = m.others
-        hidden = f.hidden
-        all_up = hidden == 0 and f.others_up
-        risk = m.risk(self.w, hidden + o_hidden, (0 if f.safe else hidden) + o_risky)
-        for card, costs in zip(new, self.frame_costs(m, f, new)):
-            if costs is None:  # lines leave: the long way
-                _, known, n, risky, _, _, up = self.settle_with(m, slot, card)
-                running = None if up else (
-                    known + o_known, m.risk(self.w, n + o_hidden, risky + o_risky))
-            elif all_up:  # we start the final turns now
-                running = None
-            else:
-                running = (costs[0] + o_known, risk)
-            runs[card] = running
-        return [runs[card] for card in cards]
+            return None
+        sl = self.slot_sums(m)[slot]
+        cost = self.known_at(m, sl, card)
+        if cost is None:  # lines leave: the long way
+            _, known, hidden, risky, _, _, all_up = self.settle_with(m, slot, card)
+            o_known, o_hidden, o_risky, _, _ = m.others
+            return None if all_up else (
+                known + o_known, m.risk(self.w, hidden + o_hidden, risky + o_risky))
+        return None if sl.all_up else (cost + m.others[0], sl.risk)
 
     def settle_with(self, m, slot, card, known=True) -> tuple:
-        """settle(m, our grid with `card` face up at `slot`), made once per model and card;
-        known=False: its known cost may be left out (None).
-
-        Without a full line, only one card differs from our grid as it is: the sums are then
-        finished from the slot's frame (frame_costs) instead of going over the whole grid, in
-        the same order (so to the same last bit)."""
-        key = (slot, card, known)
-        settled = m.settled.get(key)
-        if settled is not None:
+        """settle(m, our grid with `card` face up at `slot`); known=False: its known cost may
+        be left out (None). Without a full line only one card differs from our grid as it is:
+        the sums then come from the slot's SlotSums (known_at) instead of going over the whole
+        grid."""
+        sl = self.slot_sums(m)[slot]
+        v = CARD_VALUE[card]
+        if sl.long or v in sl.fills:  # lines leave: the long way
+            settled = m.settled.get((slot, card))
+            if settled is None:
+                grid = [list(cells) for cells in m.grids[m.turn]]
+                grid[slot[0]][slot[1]] = [card, "up"]
+                settled = m.settled[slot, card] = self.settle(m, grid)
             return settled
-        f = m.frames.get(slot) or self.slot_frame(m, slot)
-        costs = self.frame_costs(m, f, (card,), known)[0]
-        if costs is None:  # lines leave: the long way
-            grid = [list(cells) for cells in m.grids[m.turn]]
-            grid[slot[0]][slot[1]] = [card, "up"]
-            settled = m.settled[key] = self.settle(m, grid)
-            return settled
-        cost, flixos, points = costs
-        hidden = f.hidden
-        settled = m.settled[key] = (
-            None, cost, hidden, 0 if f.safe else hidden, 0 if f.safe else flixos, points,
-            hidden == 0 and f.others_up)
-        return settled
+        hidden = sl.hidden
+        return (None, self.known_at(m, sl, card) if known else None, hidden,
+                0 if sl.safe else hidden, 0 if sl.safe else sl.flixos + (card >= FLIXO // 2),
+                sl.points + v, sl.all_up)
 
-    def frame_costs(self, m, f, cards, known_cost=True) -> list:
-        """settle's (known cost, Flixos shown, points) of our grid with each of `cards` face
-        up at the slot of frame f; None for a card that fills a line (settle_with then goes
-        the long way). The same sums as settle, in the same order. known_cost=False: the
-        cost is left out (None).
+    def known_at(self, m, sl, card) -> float | None:
+        """settle's known cost of our grid with `card` face up at `sl`'s slot, None when the
+        card fills a line (lines leave: settle_with's long way); remembered per slot.
 
-        (The sums run in C: sum(xs, start) adds floats one by one, as the loop in settle does,
-        in Python 3.11; and a - x is a + (-x), so the costs a frame takes off are kept negated.
-        tests/test_flixo_speed.py holds the sums to settle's, to the last bit.)"""
-        found = []
-        append = found.append
-        prefix, rest = f.prefix, f.rest
-        fills = (f.row_full, f.col_full) if not m.full_lines else None
-        if not known_cost:
-            flixos_else = len(f.flixos)
-            for card in cards:
-                v = CARD_VALUE[card]
-                if fills is None or v in fills:
-                    append(None)
-                else:
-                    append((None, flixos_else + (card >= FLIXO // 2), sum(rest, prefix + v)))
-            return found
-        w = self.w
-        score, known = w["score"], w["known"]
-        worths = ((w["line1"], w["line2"]), (w["near"], w["far"]))
-        comes = m.comes
-        safe = f.safe
-        before, after, flixos_else = f.before, f.after, f.flixos
-        minus_before, progress0 = f.minus_before, f.progress
-        row, minus_between, col, minus_after = f.row, f.minus_between, f.col, f.minus_after
-        for card in cards:
-            v = CARD_VALUE[card]
-            if fills is None or v in fills:
-                append(None)
-                continue
-            points = sum(rest, prefix + v)
-            # The lines in settle's order: the rows before ours, our row, the rows after and
-            # the columns before ours, our column, the columns after. (line_part of the two
-            # through the slot written out, from the line's shape.)
-            cost = sum(minus_before, 0.0 + score * points)
-            progress = progress0
-            if row is not None:
-                cost, progress = _through_part(row, card, cost, progress, progress0, worths,
-                                               comes)
-            cost = sum(minus_between, cost)
-            if col is not None:
-                cost, progress = _through_part(col, card, cost, progress, progress0, worths,
-                                               comes)
-            cost = sum(minus_after, cost)
-            flixos = before + [v] + after if card >= FLIXO // 2 else flixos_else
-            if not safe and flixos:
-                cost += sum([known * (1 - progress.get(u, 0.0)) for u in flixos])
-            elif not safe:
-                cost += 0  # (settle adds the sum of nothing)
-            append((cost, len(flixos), points))
+        Only the row and the column through the slot depend on the card: the rest of settle's
+        sum is the slot's base (sl.base, sl.k0); the two lines come from their shape tables
+        (_through_shapes)."""
+        cost = sl.known.get(card, False)
+        if cost is not False:
+            return cost
+        v = CARD_VALUE[card]
+        if sl.long or v in sl.fills:
+            sl.known[card] = None
+            return None
+        flixo = card >= FLIXO // 2
+        parts = m.parts
+        special, generic, short = sl.row
+        shape = special.get(card, generic)
+        if shape is _SELF:
+            shape = (v, short, flixo)
+        row = parts.get(shape) or self.part(m, shape)
+        special, generic, short = sl.col
+        shape = special.get(card, generic)
+        if shape is _SELF:
+            shape = (v, short, flixo)
+        col = parts.get(shape) or self.part(m, shape)
+        # (slot_cost, written out for the usual case: no Flixo concerned)
+        if sl.safe or not (flixo or sl.k0 or row[1] is not None or col[1] is not None):
+            cost = sl.known[card] = sl.base + self.w_score * v - row[0] - col[0]
+        else:
+            cost = sl.known[card] = self.slot_cost(sl, v, flixo, row, col)
+        return cost
+
+    def slot_cost(self, sl, v, flixo, row, col) -> float:
+        """known_at from the parts (part) of the row and the column through the slot: the
+        base, the card's points, the lines' worth, and the face-up Flixos' cost where the grid
+        can keep them (the card's own if it is one; less what the two lines do for each)."""
+        cost = sl.base + self.w_score * v - row[0] - col[0]
+        if sl.safe:
+            return cost
+        u, other = row[1], col[1]
+        if u is None and other is None:
+            return cost + (sl.k0 + self.w_known if flixo else sl.k0)
+        known = self.w_known
+        flixos = sl.k0 + known if flixo else sl.k0
+        if u is not None:
+            most = max(row[2], col[2]) if other == u else row[2]
+            if other == u:
+                other = None
+            gain = most - sl.progress.get(u, 0.0)
+            if gain > 0:
+                flixos -= known * gain
+        if other is not None:
+            gain = col[2] - sl.progress.get(other, 0.0)
+            if gain > 0:
+                flixos -= known * gain
+        return cost + flixos
+
+    def special(self, sl):
+        """sl.special, made when first asked."""
+        if sl.special is None:
+            sl.special = sl.row[0].keys() | sl.col[0].keys()
+        return sl.special
+
+    def generic_costs(self, m, sl) -> tuple:
+        """(known_at less score * value for a number card, the same for a Flixo) of every card
+        that is not special at `sl`'s slot, made once per slot (they are the same for every
+        such card that may still come)."""
+        if sl.generic is None:
+            costs = []
+            for flixo in (False, True):
+                parts = []
+                for _, generic, short in (sl.row, sl.col):
+                    if generic is _SELF:  # the card leads: (v, short, flixo), v still comes
+                        parts.append(self.part(m, (_NEW, short, flixo)))
+                    else:
+                        parts.append(self.part(m, generic))
+                costs.append(self.slot_cost(sl, 0, flixo, *parts))
+            sl.generic = tuple(costs)
+        return sl.generic
+
+    def part(self, m, shape) -> tuple:
+        """What a line of `shape` (_line_shape) adds to settle, as (cost taken off, Flixo value
+        helped or None, share of its cost taken off): line_part's (None, worth) is (worth, None,
+        0.0); (v, share) is (0.0, v, share); (None, None) is (0.0, None, 0.0). A shape of value
+        _NEW is that of a card still to come, not in the grid (generic_costs)."""
+        found = m.parts.get(shape)
+        if found is None:
+            v, short, flixo = shape
+            w = self.w
+            if short and v is not _NEW and not m.comes[v]:
+                found = _NOTHING
+            elif flixo:
+                found = (0.0, v, w["near"] if short <= 1 else w["far"])
+            else:
+                found = (w["line1"] if short <= 1 else w["line2"], None, 0.0)
+            m.parts[shape] = found
         return found
 
-    def slot_frame(self, m, slot) -> "Frame":
-        """Our grid seen from `slot`, for frame_costs (made for every slot at once, once per
-        model: a decision weighs nearly every slot)."""
+    def slot_sums(self, m) -> dict:
+        """slot -> SlotSums of our grid, made for every slot at once, once per model (a
+        decision weighs nearly every slot)."""
+        if m.slots is not None:
+            return m.slots
+        w = self.w
+        score = w["score"]
         grid = m.grids[m.turn]
         rows, cols = len(grid), len(grid[0])
         cells = [cell for row in grid for cell in row]
         points = [m.mean_unknown if side == "down" else CARD_VALUE[card] for card, side in cells]
+        total = sum(points)
         flixos = [(k, CARD_VALUE[card]) for k, (card, side) in enumerate(cells)
                   if side != "down" and card >= FLIXO // 2]
         hidden = sum([side == "down" for _, side in cells])
         not_up = len(cells) - sum([side == "up" for _, side in cells])
         safe = _safe(grid)
-        # The lines of two or more cards (grid_lines' order: rows, then columns): their cards
-        # and line_part.
+        o_known, o_hidden, o_risky, _, _ = m.others
+        # The lines of two or more cards: their cards and line_part, as part tuples.
         cards = [tuple([cell[0] for cell in row]) for row in grid]
-        lines = ([(i, line, self.line_part(m, line)) for i, line in enumerate(cards)]
-                 if cols >= 2 else [])
-        if rows >= 2:
-            lines += [(rows + c, line, self.line_part(m, line))
-                      for c, line in enumerate(zip(*cards))]
-        row_fills = [_fills_without(row) if cols >= 2 else [None] for row in grid]
+        columns = list(zip(*cards))
+        row_parts = [self.line_part_of(m, line) for line in cards] if cols >= 2 else []
+        col_parts = [self.line_part_of(m, line) for line in columns] if rows >= 2 else []
+        off = sum([part[0] for part in row_parts + col_parts])
+        # (row index or rows + column index, part) of the lines that help a face-up Flixo
+        helped = [(i, part) for i, part in enumerate(row_parts + col_parts)
+                  if part[1] is not None]
+        row_fills = [_fills_without(row) for row in grid] if cols >= 2 else None
         col_fills = [_fills_without(col) for col in zip(*grid)] if rows >= 2 else None
-        prefix = 0.0
-        for j, (r, c) in enumerate(slots(grid)):
-            f = m.frames[r, c] = Frame()
-            f.prefix = prefix
-            prefix += points[j]
-            f.rest = points[j + 1:]
-            f.hidden = hidden - (cells[j][1] == "down")
-            f.others_up = not_up == (cells[j][1] != "up")
-            f.before = [v for k, v in flixos if k < j]
-            f.after = [v for k, v in flixos if k > j]
-            f.flixos = f.before + f.after
-            f.row_full = row_fills[r][c]
-            f.col_full = col_fills[c][r] if col_fills else None
-            f.safe = safe
-            # The other lines: the costs they take off, in settle's order around the slot's
-            # row and column, and their Flixo progress.
-            costs = ([], [], [])
-            at = 0
-            f.progress = {}
-            f.row = f.col = None
-            for i, line, (v, worth) in lines:
-                if i == r or i == rows + c:
-                    k = c if i == r else r
-                    # (a line with more than two other cards unknown is worth nothing
-                    # whatever comes: line_part)
-                    through = None if line.count(None) - (line[k] is None) > 2 else (
-                        list(line), k)
-                    if i == r:
-                        f.row, at = through, 1
-                    else:
-                        f.col, at = through, 2
-                elif worth is None:
-                    continue
-                elif v is not None:
-                    f.progress[v] = max(f.progress.get(v, 0.0), worth)
+        # (the risk with a card put in: two kinds of slot, face down or not)
+        risks = [m.risk(w, n + o_hidden, (0 if safe else n) + o_risky)
+                 for n in (hidden, hidden - 1)]
+        known = w["known"]
+        row_shapes = [_through_shapes(line) for line in cards] if cols >= 2 else None
+        col_shapes = [_through_shapes(line) for line in columns] if rows >= 2 else None
+        m.slots = slots = {}
+        k = 0
+        for r in range(rows):
+            for c in range(cols):
+                sl = SlotSums()
+                sl.slot = (r, c)
+                slots[r, c] = sl
+                side = cells[k][1]
+                sl.hidden = hidden - (side == "down")
+                sl.all_up = sl.hidden == 0 and not_up == (side != "up")
+                sl.safe = safe
+                sl.long = m.full_lines
+                sl.risk = risks[side == "down"]
+                sl.points = total - points[k]
+                sl.base = score * sl.points - off
+                if row_parts:
+                    sl.base += row_parts[r][0]
+                    sl.row = row_shapes[r][c]
                 else:
-                    costs[at].append(worth)
-            f.minus_before, f.minus_between, f.minus_after = [[-x for x in c] for c in costs]
-        return m.frames[slot]
+                    sl.row = _NO_LINE
+                if col_parts:
+                    sl.base += col_parts[c][0]
+                    sl.col = col_shapes[c][r]
+                else:
+                    sl.col = _NO_LINE
+                sl.fills = (row_fills[r][c] if row_fills else None,
+                            col_fills[c][r] if col_fills else None)
+                # The Flixo progress of the lines other than the two through the slot, and the
+                # cost of the face-up Flixos elsewhere with it.
+                sl.progress = progress = {}
+                sl.flixos = 0
+                sl.k0 = 0.0
+                if flixos:
+                    mine = (r if row_parts else -1, len(row_parts) + c if col_parts else -1)
+                    for i, (_, u, share) in helped:
+                        if i not in mine:
+                            progress[u] = max(progress.get(u, 0.0), share)
+                    sl.flixos = sum([j != k for j, _ in flixos])
+                    if not safe:
+                        sl.k0 = sum([known * (1 - progress.get(u, 0.0))
+                                     for j, u in flixos if j != k])
+                sl.generic = sl.reveal = sl.special = None
+                sl.known = {}
+                k += 1
+        return m.slots
+
+    def line_part_of(self, m, vals) -> tuple:
+        """line_part of a line of cards `vals` as a part tuple (see part)."""
+        v, worth = self.line_part(m, vals)
+        if worth is None:
+            return _NOTHING
+        return (worth, None, 0.0) if v is None else (0.0, v, worth)
 
     def settle(self, m, grid, remove=True) -> tuple:
         """Remove full lines from `grid` and sum it up: (grid, known cost, hidden cards, hidden
@@ -1722,31 +1909,87 @@ class FlixoBot(Bot):
                         p_win *= w["fix"] ** min(n, 2) if d in still else 0.0
                 return w["loss"] * (1 - p_win) + w["score"] * (points + o_points)
             return final_turns
-        # (known + o_known + feed as before: the same sums in the same order)
         return Running(self, m, known + o_known, m.risk(w, hidden, risky))
 
 
-class Frame:
-    """Our grid seen from one slot (FlixoBot.slot_frame): what settle would sum with one card
-    put there, worked out once for every card that may come.
+class SlotSums:
+    """Our grid seen from one slot (FlixoBot.slot_sums): what settle sums with a card put
+    there, split into what the card does not change and the two lines through it.
 
-    prefix        settle's points of the cards before the slot (summed as settle sums them)
-    rest          the points of the cards after it, in order
-    hidden        face-down cards elsewhere; others_up: every other card is face up
-    before, after values of the Flixos shown before / after the slot; flixos: both
-    row_full      the value that would fill the slot's row (None: none can); col_full: column
-    safe          the grid cannot keep a Flixo (_safe)
-    minus_before, row, minus_between, col, minus_after
-                  the lines in settle's order: the costs the lines before the slot's row take
-                  off (negated: frame_costs adds them), then that row ([its cards], index of
-                  the slot; None: worth nothing whatever comes), the lines between, the slot's
-                  column, the lines after
-    progress      the Flixo progress of the lines other than those two
+    slot          (row, col)
+    base          settle's cost without the card: score times the other cards' points, less
+                  the worth of the lines other than the slot's row and column
+    points        the other cards' points; flixos: the Flixos shown elsewhere
+    hidden        face-down cards elsewhere; all_up: every other card is face up (a card put
+                  here begins the final turns); safe: the grid cannot keep a Flixo (_safe)
+    risk          the Running risk with a card put here (TeamModel.risk)
+    progress      the Flixo progress of the lines other than the slot's row and column
+    k0            the face-up Flixos' cost elsewhere with that progress (0.0 when safe)
+    row, col      _through_shapes of the row and the column through the slot (_NO_LINE: none)
+    fills         the values that would fill the row and the column (None: none; lines
+                  leave: the long way); long: every card goes the long way (a line is full
+                  already)
+    special       the cards whose row or column shape is not the generic one (FlixoBot.special)
+    generic       FlixoBot.generic_costs; reveal: FlixoBot.reveal_known (None until asked)
+    known         card -> FlixoBot.known_at
     """
 
-    __slots__ = ("prefix", "rest", "hidden", "others_up", "before", "after", "flixos",
-                 "row_full", "col_full", "safe", "minus_before", "row", "minus_between", "col",
-                 "minus_after", "progress")
+    __slots__ = ("slot", "base", "points", "flixos", "hidden", "all_up", "safe", "risk",
+                 "progress", "k0", "row", "col", "fills", "long", "special", "generic",
+                 "reveal", "known")
+
+
+_NOTHING = (0.0, None, 0.0)  # FlixoBot.part of a line that adds nothing
+_SELF = "self"  # _through_shapes: the card put in leads its line
+_NEW = "new"  # FlixoBot.part: the value of a card still to come (in no line of the grid)
+_NO_LINE = ({}, None, 0)  # _through_shapes where there is no line (of two or more cards)
+_NEVER = float("inf")  # a cost never chosen
+
+
+def _through_shapes(line: tuple) -> tuple:
+    """Per position k of a line of cards `line` (None: unknown): the _line_shape of the line
+    with a known card put at k instead, for every card at once: (special, generic,
+    len(line) - 1).
+
+    `special` maps the cards of the values the other cards show (v and FLIXO + v for each) to
+    their shapes. Any other card has the shape `generic`: a fixed shape, None, or _SELF (the
+    card's own value v leads the line: (v, len(line) - 1, the card is a Flixo)). Remembered in
+    _THROUGH (a pure function of the cards; shared, so read-only)."""
+    found = _THROUGH.get(line)
+    if found is not None:
+        return found
+    n = len(line)
+    found = []
+    for k in range(n):
+        others = line[:k] + line[k + 1:]
+        special = {}
+        generic = None
+        if others.count(None) <= 2:
+            known = [CARD_VALUE[card] for card in others if card is not None]
+            for v in set(known):
+                for card in (v, FLIXO + v):
+                    vals = others[:k] + (card,) + others[k:]
+                    shape = _LINE_SHAPES.get(vals, False)
+                    special[card] = _line_shape(vals) if shape is False else shape
+            most = max([known.count(v) for v in known], default=0)
+            if most >= 2:  # a card of another value does not change which value leads
+                v = next(v for v in known if known.count(v) == most)
+                generic = (v, n - most, FLIXO + v in others) if n - most <= 2 else None
+            elif n - 1 <= 2:  # every value shown once, the card's too: the first one leads
+                first = next((i for i, card in enumerate(others) if card is not None), k)
+                if first < k:
+                    generic = (known[0], n - 1, FLIXO + known[0] in others)
+                else:
+                    generic = _SELF
+        found.append((special, generic, n - 1))
+    if len(_THROUGH) >= _THROUGH_MOST:
+        _THROUGH.clear()
+    found = _THROUGH[line] = tuple(found)
+    return found
+
+
+_THROUGH: dict = {}  # line cards -> _through_shapes; a cache of a pure function
+_THROUGH_MOST = 5_000  # emptied when it holds this many (~5 MB; a game adds ~80)
 
 
 class Running:
@@ -1789,19 +2032,17 @@ _LINE_SHAPES: dict = {}  # line cards -> _line_shape; a cache of a pure function
 _LINE_SHAPES_MOST = 50_000  # emptied when it holds this many (~9 MB; a game adds ~500)
 
 
-def _fills(cells) -> int | None:
-    """The value a card must show to make a line full with `cells` (the line's other cards):
-    theirs when they are all face up and of one value, else None (_one_number's test)."""
-    if not cells or any(side != "up" for _, side in cells):
-        return None
-    v = CARD_VALUE[cells[0][0]]
-    return v if all(CARD_VALUE[card] == v for card, _ in cells) else None
-
-
 def _fills_without(cells) -> list:
-    """_fills of `cells` without each one in turn: per slot of a line, the value a card there
-    must show to fill it (None: none can)."""
-    return [_fills(cells[:k] + cells[k + 1:]) for k in range(len(cells))]
+    """Per slot of a line of `cells`, the value a card there must show to make the line full
+    (the other cards' when they are all face up and of one value; None: none can)."""
+    shown = [CARD_VALUE[card] if side == "up" else None for card, side in cells]
+    fills = [None] * len(shown)
+    if len(shown) >= 2 and shown.count(None) <= 1:
+        for k in range(len(shown)):
+            others = shown[:k] + shown[k + 1:]
+            if None not in others and others.count(others[0]) == len(others):
+                fills[k] = others[0]
+    return fills
 
 
 def _p_all_safe(hidden: int, risky: int, flixos: int) -> float:
