@@ -1167,7 +1167,7 @@ def hand_options(hand, pos) -> list:
     them (play_actions), but for an identical card's: it offers the same plays as the first."""
     # (cars_allowed spelt out, the cars in the race found once: a hard bot does this for
     # every play it chooses)
-    racing = [car for car in CAR_IDS if pos[car] is not None]
+    racing = list(compress(CAR_IDS, pos))   # (a space is a non-empty list: true)
     options = []
     seen = []
     for card in hand:
@@ -1326,7 +1326,8 @@ class FlitzerBot(Bot):
                 n = self.rng.choice(sensible)
                 return self.best_lanes(legal, (cards[n], cars_of[n]), pos, grid)
             return self.best_lanes(legal, (cards[order[0]], cars_of[order[0]]), pos, grid)
-        if LOOKAHEAD[self.level]:
+        weight = LOOKAHEAD[self.level]
+        if weight:
             yield
             follow = self.follow_up_cards(hand)
             tried = [card for card, _, _ in follow]
@@ -1339,7 +1340,7 @@ class FlitzerBot(Bot):
                     gain = self.follow_up(race, follow, card, *likely)
                 else:
                     gain = 0.0
-                scored.append((values[n] + LOOKAHEAD[self.level] * gain, n))
+                scored.append((values[n] + weight * gain, n))
             scored.sort(key=FIRST, reverse=True)
             order = [n for _, n in scored]
         if self.rng.random() < SLIP[self.level] and len(order) > 1:
@@ -1677,8 +1678,13 @@ class FlitzerBot(Bot):
                 if to - now > best:
                     best = to - now
                 break   # the most this car can gain
-        if best or not any(kind == FALSCHER_GANG and card != played for card, kind, _ in hand):
+        if best:
             return best
+        for card, kind, _ in hand:   # (a plain loop: any() of a generator costs more)
+            if kind == FALSCHER_GANG and card != played:
+                break
+        else:
+            return best   # no card to send a rival's car back with
         if table is None:
             table = race.moved(changes) if changes else race.table
         after = Race(table, finished, seat, race.players, race.w_opp)
