@@ -1284,6 +1284,8 @@ class FlitzerBot(Bot):
     rest of its hand, and marker odds counted from the cards it has seen."""
 
     def choose(self, view: dict, legal: list):
+        if len(legal) == 1:   # a forced move (half of all: every Draw): no thinking to run
+            return legal[0]
         return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
