@@ -463,7 +463,8 @@ def play_actions(pos, hand, taken=None) -> list:
         taken = taken_masks(pos)
     racing = list(compress(CAR_IDS, pos))   # (a space is a non-empty list: true)
     actions = []
-    ends = None   # the taken mask of row r at r + PAD (off the track: FULL)
+    ends = None     # the taken mask of row r at r + PAD (off the track: FULL)
+    danger = None   # the cars on danger spaces (for Gefahr: a hand may hold several)
     for card_id in hand:
         kind = KIND[card_id]
         before = len(actions)
@@ -491,8 +492,9 @@ def play_actions(pos, hand, taken=None) -> list:
             actions += (STILL_PLAYS[card_id] if len(racing) == CARS
                         else map(STILL_PLAYS[card_id].__getitem__, racing))
         elif kind == GEFAHR:
-            actions += [STILL_PLAYS[card_id][car] for car, p in enumerate(pos)
-                        if p is not None and DANGER_AT[p[0]][p[1]]]
+            if danger is None:
+                danger = [car for car in racing if DANGER_AT[pos[car][0]][pos[car][1]]]
+            actions += map(STILL_PLAYS[card_id].__getitem__, danger)
         else:   # the car moves by the card's number: only the row it ends in counts
             if ends is None:
                 ends = OFF_TRACK + taken + OFF_TRACK
@@ -1165,7 +1167,7 @@ def hand_options(hand, pos) -> list:
     them (play_actions), but for an identical card's: it offers the same plays as the first."""
     # (cars_allowed spelt out, the cars in the race found once: a hard bot does this for
     # every play it chooses)
-    racing = [car for car in CAR_IDS if pos[car] is not None]
+    racing = list(compress(CAR_IDS, pos))   # (a space is a non-empty list: true)
     options = []
     seen = []
     for card in hand:
@@ -1233,7 +1235,8 @@ def marked(table: list, car: int, marker, board: list) -> float:
 class Race:
     """A table valued for `seat`: every car's progress (`table`), how many cars have finished,
     the seats' sums, and per seat s the best sum of the seats other than ours and s (`rest`;
-    NOBODY where there is none; rest[seat] is the best other seat's)."""
+    NOBODY where there is none; rest[seat] is the best other seat's), and `leader`: the one
+    other seat with the best sum, or None when several share it."""
 
     def __init__(self, table: list, finished: int, seat: int, players: int, w_opp: float):
         self.table, self.finished = table, finished
@@ -1242,10 +1245,12 @@ class Race:
         others = sums[:seat] + sums[seat + 1:]
         top = max(others)
         self.rest = rest = [top] * players
+        self.leader = None   # the one other seat with the best sum, if there is one
         if others.count(top) == 1:   # the one best other seat: without it, the next best
             t = others.index(top)
             others.pop(t)
-            rest[t if t < seat else t + 1] = max(others) if others else NOBODY
+            self.leader = t if t < seat else t + 1
+            rest[self.leader] = max(others) if others else NOBODY
         self.value = sums[seat] - w_opp * top
 
     def value_moved(self, car: int, now: float) -> float:
@@ -1279,6 +1284,8 @@ class FlitzerBot(Bot):
     rest of its hand, and marker odds counted from the cards it has seen."""
 
     def choose(self, view: dict, legal: list):
+        if len(legal) == 1:   # a forced move (half of all: every Draw): no thinking to run
+            return legal[0]
         return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
@@ -1299,38 +1306,49 @@ class FlitzerBot(Bot):
                 again = self.risk_value(race, view["risk_car"], self.marker_odds(view)) \
                     > race.value
             return RiskAgain() if again else RiskStop()
-        odds = self.marker_odds(view)
+        hand = [card["id"] for card in view["hand"]]
+        odds = None   # (made when a card is turned up by the play: Risiko, Gefahr)
         # One option per (card, car), valued whatever its lanes: no value depends on them (see
         # above); the lanes are picked, among the legal plays, for the option chosen.
-        options = []     # (card, car)
-        scored = []      # per option: (value, its index in options)
-        likeliest = []   # per option: (changes, finished) of its likeliest outcome
-        for card, cars in hand_options([card["id"] for card in view["hand"]], pos):
-            if options:
+        cards, cars_of = [], []   # per option: its card and car
+        values = []      # per option: its value
+        for card, cars in hand_options(hand, pos):
+            if cards:
                 yield    # (a slice per card: its options for twelve cars at most)
-            for value, likely in self.weigh(race, card, cars, pos, grid, odds):
-                scored.append((value, len(likeliest)))
-                likeliest.append(likely)
-            options += [(card, car) for car in cars]
-        scored.sort(key=FIRST, reverse=True)   # (stable: equal values keep their order)
+            if odds is None and KIND[card] in (RISIKO, GEFAHR):
+                odds = self.marker_odds(view, hand)
+            values += self.values(race, card, cars, pos, grid, odds)
+            cards += repeat(card, len(cars))
+            cars_of += cars
+        # The options best first (sorted is stable, reversed too: equal values keep their order).
+        order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
         if self.level == "easy":
-            sensible = [n for v, n in scored if v >= race.value - 0.01] or [n for _, n in scored]
+            sensible = [n for n in order if values[n] >= race.value - 0.01] or order
             if self.rng.random() < 0.8:
-                return self.best_lanes(legal, options[self.rng.choice(sensible)], pos, grid)
-            return self.best_lanes(legal, options[scored[0][1]], pos, grid)
-        if LOOKAHEAD[self.level]:
+                n = self.rng.choice(sensible)
+                return self.best_lanes(legal, (cards[n], cars_of[n]), pos, grid)
+            return self.best_lanes(legal, (cards[order[0]], cars_of[order[0]]), pos, grid)
+        weight = LOOKAHEAD[self.level]
+        if weight:
             yield
-            hand = self.follow_up_cards(view)
-            tried = [card for card, _, _ in hand]
-            # (no card left to try but the one played: no gain, and no call)
-            scored = [(v + LOOKAHEAD[self.level] * (
-                self.follow_up(race, hand, options[n][0], *likeliest[n])
-                if len(tried) > (options[n][0] in tried) else 0.0), n)
-                for v, n in scored[:LOOKAHEAD_PLAYS]]
+            follow = self.follow_up_cards(hand)
+            tried = [card for card, _, _ in follow]
+            scored = []
+            for n in order[:LOOKAHEAD_PLAYS]:
+                card = cards[n]
+                # (no card left to try but the one played: no gain, and no call)
+                if len(tried) > (card in tried):
+                    likely = self.likeliest(race, card, cars_of[n], pos, grid, odds)
+                    gain = self.follow_up(race, follow, card, *likely)
+                else:
+                    gain = 0.0
+                scored.append((values[n] + weight * gain, n))
             scored.sort(key=FIRST, reverse=True)
-        if self.rng.random() < SLIP[self.level] and len(scored) > 1:
-            return self.best_lanes(legal, options[self.rng.choice(scored[1:3])[1]], pos, grid)
-        return self.best_lanes(legal, options[scored[0][1]], pos, grid)
+            order = [n for _, n in scored]
+        if self.rng.random() < SLIP[self.level] and len(order) > 1:
+            n = self.rng.choice(order[1:3])
+            return self.best_lanes(legal, (cards[n], cars_of[n]), pos, grid)
+        return self.best_lanes(legal, (cards[order[0]], cars_of[order[0]]), pos, grid)
 
     def choose_lane(self, view, legal):
         """A lane on the grid or after a turned-up card: easy keeps the default; the others
@@ -1370,14 +1388,17 @@ class FlitzerBot(Bot):
 
     # -- values ----------------------------------------------------------------------------------
 
-    def marker_odds(self, view) -> list:
+    def marker_odds(self, view, hand=None) -> list:
         """[(marker, chance)] of the next turned-up card: among the cards a hard bot has not
-        seen (played, or in its hand), the whole deck for the others."""
+        seen (played, or in its hand: the ids `hand`, if the caller has them), the whole deck
+        for the others."""
         if self.level != "hard":
             return DECK_ODDS
+        if hand is None:
+            hand = map(CARD_ID, view["hand"] or ())
         # Bit c: card c seen (a card is in one place: the sum of their bits is their union).
         seen = sum(map(CARD_BIT.__getitem__, map(CARD_ID, view["discard"]))) | sum(
-            map(CARD_BIT.__getitem__, map(CARD_ID, view["hand"] or ())))
+            map(CARD_BIT.__getitem__, hand))
         # Per marker its cards not seen; the markers in the order of their first such card
         # (the lowest bit of the mask: x & -x).
         unseen = sorted(((cards & -cards).bit_length(), marker, cards.bit_count())
@@ -1422,6 +1443,97 @@ class FlitzerBot(Bot):
             out = self.outcomes(race, card, car, pos, grid, odds)
             weighed.append((self.play_value(card, out), max(out, key=FIRST)[2:]))
         return weighed
+
+    def likeliest(self, race: Race, card, car, pos, grid, odds) -> tuple:
+        """weigh's second item for one car: (changes, finished) of the likeliest outcome of
+        playing `card` for `car`."""
+        if KIND[card] == RISIKO and car >= 0 and (car >> 1 != self.seat or self.level == "easy"):
+            # One card turned up and no more (not an own car): the outcomes are the odds' in
+            # their order, so the first most likely is the first most likely card's.
+            return self.risk_outcomes(race, car, [max(odds, key=SECOND)], race.table)[0][2:]
+        single = self.certain(race, card, [car], pos, grid)
+        if single is not None:
+            return single[0][1:]
+        return self.weigh(race, card, [car], pos, grid, odds)[0][1]
+
+    def values(self, race: Race, card, cars, pos, grid, odds) -> list:
+        """Per car of `cars`: the value of playing `card` for it, as weigh gives it (the same
+        floats), without the outcomes where that is cheaper: every option is valued, but only
+        the best few need their likeliest outcome (thinking asks weigh for those)."""
+        kind = KIND[card]
+        if kind == RISIKO and cars[0] >= 0:
+            return self.risk_values(race, card, cars, odds)
+        if kind == GEFAHR and cars[0] >= 0:
+            return [value for value, _ in self.weigh(race, card, cars, pos, grid, odds)]
+        return self.certain_values(race, card, cars, pos, grid)
+
+    def certain_values(self, race: Race, card, cars, pos, grid) -> list:
+        """values() of a card that no turned-up card decides (certain's, less the card's
+        KEEP_COST): a hard bot values such a card for every car in the race, most of them
+        neutral or a rival's, so this is the loop it runs most (step and value_moved spelt
+        out)."""
+        keep = KEEP_COST[card]
+        still = race.value - keep   # nothing moves, or no seat's sum changes
+        if cars[0] < 0:
+            return [still]
+        kind = KIND[card]
+        rows = VALUE[card]
+        table, rest, w_opp, seat, players = (race.table, race.rest, race.w_opp, race.seat,
+                                             race.players)
+        own = race.sums[seat]
+        values = []
+        for car in cars:
+            s = car >> 1
+            if s >= players and kind != WINDSCHATTEN:   # (its follower may be a seat's car)
+                values.append(still)
+                continue
+            finished = race.finished
+            now = table[car] + rows
+            if now > LAST_ROW:
+                now = FINISH_VALUES[finished]
+                finished += 1
+            elif now < 0 or table.count(now) >= LANES:
+                values.append(still)   # forfeited: nothing moves
+                continue
+            if kind == WINDSCHATTEN:
+                row, lane = pos[car]
+                follower = grid[(row - 1) * LANES + lane]
+                if follower is not None and follower >> 1 < players:   # (as certain)
+                    then = step(table, follower, rows, finished, table)
+                    if s >= players:   # only the follower's seat's sum changes
+                        values.append(race.value_moved(follower, then) - keep)
+                    else:
+                        values.append(race.value_of(race.moved(((car, now), (follower, then))))
+                                      - keep)
+                    continue
+                if s >= players:   # (a neutral follower changes no seat's sum either)
+                    values.append(still)
+                    continue
+            total = now + table[car + 1] if car % 2 == 0 else table[car - 1] + now
+            if s == seat:
+                values.append(total - w_opp * rest[s] - keep)
+            else:
+                values.append(own - w_opp * max(total, rest[s]) - keep)
+        return values
+
+    def risk_values(self, race: Race, card, cars, odds) -> list:
+        """values() of a Risiko: per car the chances and values of risk_moves, added up as
+        play_value adds them (the same floats)."""
+        keep = KEEP_COST[card]
+        # (as weigh: no seat's sum changes whatever turns up for a neutral car)
+        neutral = (race.value if len(odds) == 1 else sum(p * race.value for _, p in odds)) \
+            - keep
+        more = 1 if self.level != "easy" else 0   # (on an own car: see outcomes)
+        values = []
+        for car in cars:
+            s = car >> 1
+            if s >= race.players:
+                values.append(neutral)
+                continue
+            moves = self.risk_moves(race, car, odds, race.table, more if s == self.seat else 0)
+            values.append((moves[0][1] if len(moves) == 1 else sum(p * v for p, v, _ in moves))
+                          - keep)
+        return values
 
     def outcomes(self, race: Race, card, car, pos, grid, odds) -> list:
         """[(probability, value, changes, finished)] after playing `card` for `car`: the value
@@ -1479,37 +1591,42 @@ class FlitzerBot(Bot):
     def risk_outcomes(self, race: Race, car, odds, table, more=0) -> list:
         """The outcomes (as above) of a Risiko on `car` of `table` (race's, or the one a first
         safe card made): a card turned up, and `more` cards after a safe one where going on is
-        worth more than stopping."""
+        worth more than stopping (see risk_moves)."""
+        finished = race.finished
+        return [(p, value, ((car, now),), finished + (now >= FINISH_VALUE))
+                for p, value, now in self.risk_moves(race, car, odds, table, more)]
+
+    def risk_moves(self, race: Race, car, odds, table, more=0) -> list:
+        """risk_outcomes as [(probability, value, car's progress after)] (only `car` moves,
+        and it may cross the line once)."""
         # (step and marked spelt out: a hard bot weighs a Risiko for every car in the race)
         out = []
-        finished = race.finished
         here = table[car]
         for marker, p in odds:
             if marker is None:   # a safe card: one row forward
                 now = here + 1
                 if now > LAST_ROW:
-                    now = FINISH_VALUES[finished]
-                    out.append((p, race.value_moved(car, now), ((car, now),), finished + 1))
+                    now = FINISH_VALUES[race.finished]
+                    out.append((p, race.value_moved(car, now), now))
                     continue
                 if table.count(now) >= LANES:
                     now = here
                 value = race.value_moved(car, now)
                 if more:
-                    again = self.risk_outcomes(race, car, odds, race.moved(((car, now),)),
-                                               more - 1)
-                    if sum(p2 * v2 for p2, v2, _, _ in again) > value:
-                        out += [(p * p2, v2, changes, f2) for p2, v2, changes, f2 in again]
+                    again = self.risk_moves(race, car, odds, race.moved(((car, now),)), more - 1)
+                    if sum(p2 * v2 for p2, v2, _ in again) > value:
+                        out += [(p * p2, v2, now2) for p2, v2, now2 in again]
                         continue
-                out.append((p, value, ((car, now),), finished))
+                out.append((p, value, now))
                 continue
             now = min(table) if marker == SKID else here + marker   # (a skid: the rear row)
             if now >= here or now < 0 or table.count(now) >= LANES:
                 now = here
-            out.append((p, race.value_moved(car, now), ((car, now),), finished))
+            out.append((p, race.value_moved(car, now), now))
         return out
 
     def risk_value(self, race: Race, car, odds) -> float:
-        return sum(p * v for p, v, _, _ in self.risk_outcomes(race, car, odds, race.table))
+        return sum(p * v for p, v, _ in self.risk_moves(race, car, odds, race.table))
 
     def play_value(self, card, outcomes) -> float:
         """The value expected after playing `card`, given its outcomes."""
@@ -1563,24 +1680,30 @@ class FlitzerBot(Bot):
                 if to - now > best:
                     best = to - now
                 break   # the most this car can gain
-        if best or not any(kind == FALSCHER_GANG and card != played for card, kind, _ in hand):
+        if best:
             return best
+        for card, kind, _ in hand:   # (a plain loop: any() of a generator costs more)
+            if kind == FALSCHER_GANG and card != played:
+                break
+        else:
+            return best   # no card to send a rival's car back with
         if table is None:
             table = race.moved(changes) if changes else race.table
         after = Race(table, finished, seat, race.players, race.w_opp)
-        for car in range(2 * race.players):
-            if car >> 1 != seat and table[car] < FINISH_VALUE:
+        if after.leader is None:   # (several seats share the best other sum: no car gains)
+            return 0.0
+        for car in (2 * after.leader, 2 * after.leader + 1):   # (only the leader's cars gain)
+            if table[car] < FINISH_VALUE:
                 now = step(table, car, -1, finished, table)
                 if now != table[car] and after.value_moved(car, now) > after.value:
                     return after.value_moved(car, now) - after.value
         return 0.0
 
-    def follow_up_cards(self, view) -> list:
-        """(card, kind, rows) of the cards in hand that follow_up tries, the most rows first (in
-        hand order on a tie): no Risiko or Gefahr (turned-up cards decide), no Windschatten of
-        another colour (it moves a rival on)."""
-        cards = [c["id"] for c in view["hand"]]
-        return sorted([(c, KIND[c], VALUE[c]) for c in cards if KIND[c] not in (RISIKO, GEFAHR)
+    def follow_up_cards(self, hand) -> list:
+        """(card, kind, rows) of the cards of `hand` (ids) that follow_up tries, the most rows
+        first (in hand order on a tie): no Risiko or Gefahr (turned-up cards decide), no
+        Windschatten of another colour (it moves a rival on)."""
+        return sorted([(c, KIND[c], VALUE[c]) for c in hand if KIND[c] not in (RISIKO, GEFAHR)
                        and (KIND[c] != WINDSCHATTEN or COLOUR[c] == self.seat)],
                       key=THIRD, reverse=True)   # (stable, reversed too)
 

@@ -183,6 +183,38 @@ def test_every_outcome_a_bot_weighs_is_valued_as_its_table_recounted():
                     bot.play_value(card, out), likeliest[2:])]
 
 
+def test_a_bots_values_and_likeliest_outcomes_are_weighs():
+    """values() (the values alone, most options never need more) and likeliest() (for the
+    few that do) give what weigh gives, card by card for every car it may name."""
+    for level in ("easy", "normal", "hard"):
+        for view, seat in race_views(300):
+            bot = FlitzerBot(seat, 1, level)
+            race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
+            pos, grid, _ = look(view)
+            odds = bot.marker_odds(view)
+            for card, cars in hand_options([c["id"] for c in view["hand"]], pos):
+                weighed = bot.weigh(race, card, cars, pos, grid, odds)
+                assert bot.values(race, card, cars, pos, grid, odds) == [v for v, _ in weighed]
+                for car, (_, likely) in zip(cars, weighed):
+                    assert bot.likeliest(race, card, car, pos, grid, odds) == likely
+
+
+def test_the_leader_is_the_one_other_seat_with_the_best_sum():
+    rng = random.Random(4)
+    for view, seat in race_views(300):
+        race = race_of(view, seat)
+        others = [s for s in range(race.players) if s != seat]
+        best = max(race.sums[s] for s in others)
+        top = [s for s in others if race.sums[s] == best]
+        assert race.leader == (top[0] if len(top) == 1 else None)
+        tied = race.table[:]   # a tie for the best other sum: no leader
+        if len(others) > 1:
+            a, b = rng.sample(others, 2)
+            tied[2 * b], tied[2 * b + 1] = tied[2 * a], tied[2 * a + 1]
+            if max(tied[2 * s] + tied[2 * s + 1] for s in others) == tied[2 * a] + tied[2 * a + 1]:
+                assert Race(tied, race.finished, seat, race.players, 1.0).leader is None
+
+
 def plain_follow_up(race: Race, hand, changes, finished) -> float:
     """The best gain of one card of `hand` (but Risiko and Gefahr) for any car it may name on
     the table after `changes`: every card, every car, nothing left out."""
@@ -208,8 +240,8 @@ def test_the_follow_up_tries_every_move_that_can_gain():
     for view, seat in race_views(500):
         bot = FlitzerBot(seat, 1, "hard")
         race = race_of(view, seat)
-        cards = bot.follow_up_cards(view)
         hand = [c["id"] for c in view["hand"]]
+        cards = bot.follow_up_cards(hand)
         played = rng.choice(hand)
         for car in rng.sample(range(CARS), 4):   # tables after a move of one car or none
             now = race.table[car] if race.table[car] >= FINISH_VALUE else \
