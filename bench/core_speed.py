@@ -136,7 +136,7 @@ def timed(bot, times: list, slices: list, overhead: int | None = None):
     """bot.poll, timed. A bot that thinks in slices is run slice by slice (as the frame
     driver does: the same choice), each slice timed too. What the timing itself adds to a
     poll (`timer_overhead`: reading the thread's CPU clock is a system call, about 1 us) is
-    taken off each poll and each slice."""
+    taken off each poll and each slice, and off a poll once more for each of its slices."""
     poll = bot.poll
     thinking = getattr(bot, "thinking", None)
     clock = time.thread_time_ns
@@ -150,6 +150,7 @@ def timed(bot, times: list, slices: list, overhead: int | None = None):
         else:
             steps = thinking(view, legal)
             while True:
+                start += overhead  # (timing each slice costs as much again: not the bot's)
                 mark, gc_mark = clock(), GC.total
                 try:
                     next(steps)
