@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import eq, itemgetter, or_
 
-from .bots import Bot, ReactionModel, bot_levels, sample_around
+from .bots import STEP_BITS, Bot, bot_levels, draw_around, lognormal_quantiles
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -1145,11 +1145,16 @@ def _is_count(remove) -> bool:
 # A person has good and bad catches: the thinking parts (2, 3) are scaled by a `form` drawn
 # per catch, log-normal with FORM_SIGMA (an assumption: choice times vary about 30 % from trial
 # to trial). So every CPU's times come from its own draws: never several at one ms but by chance.
+# Every time is drawn around its figure with the shape of one person's simple reaction times,
+# off a table of quantiles (game.bots.draw_around), and the form off a table of the
+# log-normal's quantiles (FORMS): a catch's plan draws a dozen times, and random.gauss and
+# expovariate were most of what a CPU cost.
 # PLAYERS also holds three kinds of people (first_time, average, practised) for the level
 # bench (bench/cpu_levels.py): the same model with figures for people, not for levels.
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 FORM_SIGMA = 0.3
+FORMS = lognormal_quantiles(FORM_SIGMA)
 TABLE_ASPECT = 16 / 9  # the spread hint's table (x and y per mille) is this much wider than high
 
 
@@ -1199,7 +1204,6 @@ class FlyBot(Bot):
         self.player = PLAYERS[self.level]
         lo, hi = self.player.simple_share
         self.simple_ms = SIMPLE_NORM.quantile(self.rng.uniform(lo, hi))  # this CPU's own
-        self.simple = ReactionModel.around(self.simple_ms)
         self.catch_key = None
         self.plan: list = []        # [due, hand, card, aiming at the right colour]
         self.hand_at = (500, 500)   # where its hand rests (per mille of the table)
@@ -1246,10 +1250,10 @@ class FlyBot(Bot):
             self.turn_key = key
             self.reveal_due = self.jump_due = None
             if view["turn"] == self.seat:
-                delay = sample_around(self.rng, self.player.reveal_ms)
+                delay = draw_around(self.rng, self.player.reveal_ms)
                 self.reveal_due = now + min(delay, TURN_MS - 300)
             elif self.rng.random() < self.player.false_start and _flies(self._face_up(view)):
-                self.jump_due = now + self.simple.sample(self.rng)
+                self.jump_due = now + draw_around(self.rng, self.simple_ms)
         if self.reveal_due is not None and view["turn"] == self.seat:
             if now < self.reveal_due:
                 return [], self.reveal_due
@@ -1287,7 +1291,7 @@ class FlyBot(Bot):
                     self.plan.remove(step)
                     continue
                 target = max(free, key=_VALUE)
-                step[0] = (now + sample_around(self.rng, RETARGET_MS)
+                step[0] = (now + draw_around(self.rng, RETARGET_MS)
                            + self._steer(view, target))
                 step[2] = target["card"]
                 continue
@@ -1319,7 +1323,7 @@ class FlyBot(Bot):
         away = math.hypot((target["x"] - x) * TABLE_ASPECT, target["y"] - y)
         snaps = max(1, min(6, round(away / pitch)))
         rng, step_ms = self.rng, self.player.step_ms
-        return sum([sample_around(rng, step_ms) for _ in range(snaps)])
+        return sum([draw_around(rng, step_ms) for _ in range(snaps)])
 
     def _make_plan(self, view: dict, now: int) -> list:
         catch = view["catch"]
@@ -1332,8 +1336,8 @@ class FlyBot(Bot):
         wrong = [c for c in ups if c["card"] not in cards]
         colours = len({c["face"] for c in ups} - {SWATTER})
         choose = who.choose * _HICK_EXTRA[max(1, colours)]
-        form = rng.lognormvariate(0.0, FORM_SIGMA)  # this catch's (see above)
-        due = catch["onset"] + self.simple.sample(rng) + sample_around(
+        form = FORMS[rng.getrandbits(STEP_BITS)]  # this catch's (see above)
+        due = catch["onset"] + draw_around(rng, self.simple_ms) + draw_around(
             rng, (choose + who.scan_ms * len(ups)) * form)
         plan = []
         for hand in range(view["hands"]):
@@ -1351,7 +1355,7 @@ class FlyBot(Bot):
                 continue
             due += self._steer(view, target)
             plan.append([max(due, now), hand, target["card"], aiming])
-            due += sample_around(rng, who.second_ms)
+            due += draw_around(rng, who.second_ms)
         return plan
 
 
