@@ -65,9 +65,9 @@ from bisect import bisect_left, insort
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from operator import eq, itemgetter, or_
+from operator import eq, itemgetter, not_, or_
 
-from .bots import Bot, ReactionModel, bot_levels, sample_around
+from .bots import STEP_BITS, Bot, bot_levels, draw_around, lognormal_quantiles
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -1145,11 +1145,16 @@ def _is_count(remove) -> bool:
 # A person has good and bad catches: the thinking parts (2, 3) are scaled by a `form` drawn
 # per catch, log-normal with FORM_SIGMA (an assumption: choice times vary about 30 % from trial
 # to trial). So every CPU's times come from its own draws: never several at one ms but by chance.
+# Every time is drawn around its figure with the shape of one person's simple reaction times,
+# off a table of quantiles (game.bots.draw_around), and the form off a table of the
+# log-normal's quantiles (FORMS): a catch's plan draws a dozen times, and random.gauss and
+# expovariate were most of what a CPU cost.
 # PLAYERS also holds three kinds of people (first_time, average, practised) for the level
 # bench (bench/cpu_levels.py): the same model with figures for people, not for levels.
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 FORM_SIGMA = 0.3
+FORMS = lognormal_quantiles(FORM_SIGMA)
 TABLE_ASPECT = 16 / 9  # the spread hint's table (x and y per mille) is this much wider than high
 
 
@@ -1199,35 +1204,34 @@ class FlyBot(Bot):
         self.player = PLAYERS[self.level]
         lo, hi = self.player.simple_share
         self.simple_ms = SIMPLE_NORM.quantile(self.rng.uniform(lo, hi))  # this CPU's own
-        self.simple = ReactionModel.around(self.simple_ms)
         self.catch_key = None
         self.plan: list = []        # [due, hand, card, aiming at the right colour]
         self.hand_at = (500, 500)   # where its hand rests (per mille of the table)
         self.turn_key = None
         self.reveal_due = None
         self.jump_due = None
-        self._cards = self._ups = None  # the view's cards and the face-up ones among them
-        self._xs = self._ys = ()        # where the face-up cards lie
-        self._catchable: list = []      # the catchable cards of this catch (_targets)
+        self._table = _Table([])        # what it worked out from the table it last looked at
+
+    def _table_of(self, view: dict) -> "_Table":
+        """What the view's table shows (_Table): worked out once per table (views share their
+        list of cards until a card moves), for every CPU at that table (see _table_seen)."""
+        cards = view["cards"]
+        table = self._table
+        if table.cards is not cards:
+            table = FlyBot._table_seen
+            if table.cards is not cards:
+                table = FlyBot._table_seen = _Table(cards)
+            self._table = table
+        return table
 
     def _face_up(self, view: dict) -> list:
-        """The face-up cards of the view: worked out once per table (views share their list
-        of cards until a card moves), for every CPU at that table (see _table_seen)."""
-        cards = view["cards"]
-        if cards is not self._cards:
-            seen = FlyBot._table_seen
-            if seen[0] is not cards:
-                ups = list(compress(cards, map(_UP, cards)))  # (walked in C)
-                seen = FlyBot._table_seen = (cards, ups, list(map(_X, ups)),
-                                             list(map(_Y, ups)))
-            self._cards, self._ups, self._xs, self._ys = seen
-        return self._ups
+        """The face-up cards of the view, in the table's order."""
+        return self._table_of(view).ups
 
-    # The latest table a CPU looked at: its cards (the views' list), the face-up ones and
-    # where they lie. Every seat's view shares one list of cards until a card moves, so the
-    # first CPU to look at a new table works its face-up cards out for the others. (Kept by
-    # the very list: a table of another game is another list, and simply worked out anew.)
-    _table_seen: tuple = (None, [], [], [])
+    # The latest table a CPU looked at. Every seat's view shares one list of cards until a
+    # card moves, so the first CPU to look at a new table works it out for the others. (Kept
+    # by the very list: a table of another game is another list, and simply worked out anew.)
+    _table_seen: "_Table"
 
     # Quiet (game.bots): between its moments it looks at nothing but whether a new catch or a
     # new turn came (or the phase or round changed), and each of those hands it another legal
@@ -1236,21 +1240,23 @@ class FlyBot(Bot):
     quiet = True
 
     def poll(self, view: dict, legal: list, now: int):
-        if view["phase"] == "catch":
+        phase = view["phase"]
+        if phase == "catch":
             return self._catch(view, legal, now)
         self.catch_key = None
-        if view["phase"] != "reveal":
+        if phase != "reveal":
             return [], None
-        key = (view["round"], view["turn_started"], view["turn"])
+        turn = view["turn"]
+        key = (view["round"], view["turn_started"], turn)
         if key != self.turn_key:
             self.turn_key = key
             self.reveal_due = self.jump_due = None
-            if view["turn"] == self.seat:
-                delay = sample_around(self.rng, self.player.reveal_ms)
+            if turn == self.seat:
+                delay = draw_around(self.rng, self.player.reveal_ms)
                 self.reveal_due = now + min(delay, TURN_MS - 300)
             elif self.rng.random() < self.player.false_start and _flies(self._face_up(view)):
-                self.jump_due = now + self.simple.sample(self.rng)
-        if self.reveal_due is not None and view["turn"] == self.seat:
+                self.jump_due = now + draw_around(self.rng, self.simple_ms)
+        if self.reveal_due is not None and turn == self.seat:
             if now < self.reveal_due:
                 return [], self.reveal_due
             self.reveal_due = None
@@ -1282,13 +1288,14 @@ class FlyBot(Bot):
                 claimed = {s["card"]: s["t"] for s in catch["slaps"]
                            if s["bottom"] and s["correct"]}
             if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
-                free = [c for c in self._catchable if c["card"] not in claimed]
+                table = self._table_of(view).caught(catch["cards"])
+                free = [c for c in table.catchable if c["card"] not in claimed]
                 if not free:
                     self.plan.remove(step)
                     continue
                 target = max(free, key=_VALUE)
-                step[0] = (now + sample_around(self.rng, RETARGET_MS)
-                           + self._steer(view, target))
+                step[0] = (now + draw_around(self.rng, RETARGET_MS)
+                           + self._steer(table, target))
                 step[2] = target["card"]
                 continue
             self.plan.remove(step)
@@ -1297,44 +1304,36 @@ class FlyBot(Bot):
             # on the table, as the planned one is while the catch lasts) are then legal.
             # (Asked of the view: `slap in legal` compares with hundreds of actions.)
             if not (catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]):
-                return [slap], max(min([s[0] for s in self.plan]), now + 1) if self.plan else None
-        return [], min([step[0] for step in self.plan]) if self.plan else None
+                return [slap], max(min(self.plan)[0], now + 1) if self.plan else None
+        return [], min(self.plan)[0] if self.plan else None  # (the earliest step: by due)
 
-    def _steer(self, view: dict, target: dict) -> int:
-        """Time (ms) to steer the hand from where it rests to `target`, and move it there:
-        no snap when the target is the face-up card nearest to it (a hand snaps there by
-        itself), else about one snap per spacing of the face-up cards on the way."""
-        ups = self._face_up(view)
+    def _steer(self, table: "_Table", target: dict) -> int:
+        """Time (ms) to steer the hand from where it rests to `target` (a face-up card of
+        `table`), and move it there: no snap when the target is the face-up card nearest to
+        it (a hand snaps there by itself), else about one snap per spacing of the face-up
+        cards on the way."""
         x, y = self.hand_at
-        self.hand_at = (target["x"], target["y"])
-        if not ups:
+        tx, ty = self.hand_at = target["x"], target["y"]
+        if not table.ups or table.nearest(x, y) == target["card"]:
             return 0
-        # How far each face-up card lies from the hand; the nearest is the first at the least
-        # distance.
-        hypot = math.hypot
-        far = [hypot((cx - x) * TABLE_ASPECT, cy - y) for cx, cy in zip(self._xs, self._ys)]
-        if ups[far.index(min(far))]["card"] == target["card"]:
-            return 0
-        pitch = 1000 * TABLE_ASPECT / math.sqrt(len(ups))
-        away = math.hypot((target["x"] - x) * TABLE_ASPECT, target["y"] - y)
-        snaps = max(1, min(6, round(away / pitch)))
+        away = math.hypot((tx - x) * TABLE_ASPECT, ty - y)
+        snaps = max(1, min(6, round(away / table.pitch)))
         rng, step_ms = self.rng, self.player.step_ms
-        return sum([sample_around(rng, step_ms) for _ in range(snaps)])
+        ms = draw_around(rng, step_ms)
+        for _ in range(snaps - 1):  # (a draw for each snap)
+            ms += draw_around(rng, step_ms)
+        return ms
 
     def _make_plan(self, view: dict, now: int) -> list:
         catch = view["catch"]
         who, rng = self.player, self.rng
-        self._catchable = self._targets(view)  # (for the whole catch: no card moves in it)
-        # (the fattest first; reverse keeps equals in table order, as a key of -value would)
-        targets = sorted(self._catchable, key=_VALUE, reverse=True)
-        ups = self._face_up(view)
-        cards = catch["cards"]
-        wrong = [c for c in ups if c["card"] not in cards]
-        colours = len({c["face"] for c in ups} - {SWATTER})
-        choose = who.choose * _HICK_EXTRA[max(1, colours)]
-        form = rng.lognormvariate(0.0, FORM_SIGMA)  # this catch's (see above)
-        due = catch["onset"] + self.simple.sample(rng) + sample_around(
-            rng, (choose + who.scan_ms * len(ups)) * form)
+        table = self._table_of(view).caught(catch["cards"])  # (no card moves in a catch)
+        targets = table.fattest[:]
+        wrong = table.wrong
+        choose = who.choose * _HICK_EXTRA[max(1, table.colours)]
+        form = FORMS[rng.getrandbits(STEP_BITS)]  # this catch's (see above)
+        due = catch["onset"] + draw_around(rng, self.simple_ms) + draw_around(
+            rng, (choose + who.scan_ms * len(table.ups)) * form)
         plan = []
         for hand in range(view["hands"]):
             if catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]:
@@ -1349,16 +1348,58 @@ class FlyBot(Bot):
                 target, aiming = targets.pop(pick), True
             else:
                 continue
-            due += self._steer(view, target)
+            due += self._steer(table, target)
             plan.append([max(due, now), hand, target["card"], aiming])
-            due += sample_around(rng, who.second_ms)
+            due += draw_around(rng, who.second_ms)
         return plan
 
 
-    def _targets(self, view: dict) -> list:
-        """The catchable cards of the view (face up, all of them), in the table's order."""
-        catchable = set(view["catch"]["cards"])
-        return [c for c in self._face_up(view) if c["card"] in catchable]
+class _Table:
+    """What a CPU works out from a table's cards (a view's list of them): the face-up cards
+    and where they lie, and, for a catch on it (`caught`), its catchable cards (in the table's
+    order, and the fattest first), the other face-up cards, and how many fly colours lie face
+    up. Made by the first CPU to look at a table, for the others (FlyBot._table_seen): the
+    views' lists are never changed."""
+
+    __slots__ = ("cards", "ups", "xs", "ys", "pitch", "resting", "catch_cards", "catchable",
+                 "fattest", "wrong", "colours")
+
+    def __init__(self, cards: list):
+        self.cards = cards
+        self.ups = ups = list(filter(_UP, cards))  # (walked in C)
+        self.xs, self.ys = list(map(_X, ups)), list(map(_Y, ups))
+        # the spacing of the face-up cards (per mille of the table's height)
+        self.pitch = 1000 * TABLE_ASPECT / math.sqrt(len(ups)) if ups else None
+        self.resting: dict | None = None  # (x, y) -> the first face-up card lying there
+        self.catch_cards = None
+
+    def caught(self, cards: list) -> "_Table":
+        """Work out the catch whose catchable cards are `cards` (the view's list)."""
+        if self.catch_cards is not cards:
+            ups = self.ups
+            caught = list(map(set(cards).__contains__, map(_CARD, ups)))  # (walked in C)
+            self.catchable = list(compress(ups, caught))
+            # (reverse keeps equals in table order, as a key of -value would)
+            self.fattest = sorted(self.catchable, key=_VALUE, reverse=True)
+            self.wrong = list(compress(ups, map(not_, caught)))
+            self.colours = len(set(map(_FACE, ups)) - {SWATTER})
+            self.catch_cards = cards
+        return self
+
+    def nearest(self, x: int, y: int) -> int:
+        """The face-up card nearest to (x, y): the first at the least distance (the table's
+        x counts TABLE_ASPECT times its y)."""
+        # A hand mostly rests on a face-up card (where it last slapped): that one, at no
+        # distance, found without measuring the others.
+        if self.resting is None:  # (made from the last card to the first: the first one stays)
+            self.resting = dict(zip(zip(self.xs[::-1], self.ys[::-1]),
+                                    map(_CARD, reversed(self.ups))))
+        card = self.resting.get((x, y))
+        if card is not None:
+            return card
+        hypot = math.hypot
+        far = [hypot((cx - x) * TABLE_ASPECT, cy - y) for cx, cy in zip(self.xs, self.ys)]
+        return self.ups[far.index(min(far))]["card"]
 
 
 def _flies(cards: list) -> list:
@@ -1370,6 +1411,8 @@ def _not_reveal(action) -> bool:
 
 
 _VALUE, _UP, _X, _Y = itemgetter("value"), itemgetter("up"), itemgetter("x"), itemgetter("y")
+_CARD, _FACE = itemgetter("card"), itemgetter("face")
+FlyBot._table_seen = _Table([])  # (no table yet)
 # The choosing time above a simple reaction, by the number of colours face up (1 to 6).
 _HICK_EXTRA = [0.0] + [hick_ms(n) - hick_ms(1) for n in range(1, len(COLOURS) + 1)]
 

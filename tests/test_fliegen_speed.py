@@ -5,6 +5,7 @@ highlight made from the compact slap records."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -91,3 +92,59 @@ def test_the_summary_and_highlight_equal_those_of_every_record(players, seed, le
         records, state.false_starts, players)
     assert state.highlight == fk.fattest_fly(records)
     assert state.highlight["kind"] == "fattest_fly"
+
+
+def plain_nearest(ups, x, y):
+    """The face-up card nearest to (x, y), the plain way: the first at the least distance."""
+    far = [math.hypot((c["x"] - x) * fk.TABLE_ASPECT, c["y"] - y) for c in ups]
+    return ups[far.index(min(far))]["card"]
+
+
+@pytest.mark.parametrize("players, seed, level", [(2, 8, "easy"), (4, 9, "hard"),
+                                                  (8, 10, "normal")])
+def test_what_the_cpus_work_out_from_a_table_equals_the_plain_way(players, seed, level):
+    """FlyBot works a table out once for every CPU (fk._Table): its face-up cards and where
+    they lie, a catch's catchable cards (fattest first), the other face-up cards and the fly
+    colours face up, and the face-up card nearest to a hand (found without measuring when the
+    hand rests on one). Checked against the plain way for every view a CPU planned a catch
+    from, and for every card and some other points of those tables."""
+    seen = []
+    make_plan = fk.FlyBot._make_plan
+
+    def spy(bot, view, now):
+        seen.append((view, fk.FlyBot._table_seen))
+        return make_plan(bot, view, now)
+
+    fk.FlyBot._make_plan = spy
+    try:
+        play(INFO, players, seed, level)
+    finally:
+        fk.FlyBot._make_plan = make_plan
+    rng = random.Random(seed)
+    shared = 0
+    for view, before in seen:
+        table = fk._Table(view["cards"]).caught(view["catch"]["cards"])
+        shared += before.cards is view["cards"]  # (a CPU before this one worked it out)
+        ups = [c for c in view["cards"] if c["up"]]
+        catchable = [c for c in ups if c["card"] in view["catch"]["cards"]]
+        assert table.ups == ups
+        assert (table.xs, table.ys) == ([c["x"] for c in ups], [c["y"] for c in ups])
+        assert table.catchable == catchable
+        assert table.fattest == sorted(catchable, key=lambda c: -c["value"])
+        assert table.wrong == [c for c in ups if c not in catchable]
+        assert table.colours == len({c["face"] for c in ups if c["face"] != fk.SWATTER})
+        points = [(c["x"], c["y"]) for c in ups] + [(500, 500)] + [
+            (rng.randrange(1000), rng.randrange(1000)) for _ in range(5)]
+        for x, y in points:
+            assert table.nearest(x, y) == plain_nearest(ups, x, y)
+    assert len(seen) > 20 and shared >= len(seen) // 2
+
+
+def test_the_nearest_card_to_a_place_where_two_lie_is_the_first_of_them():
+    cards = [{"card": 3, "up": True, "x": 100, "y": 100},
+             {"card": 7, "up": False, "x": 500, "y": 500},
+             {"card": 9, "up": True, "x": 500, "y": 500},
+             {"card": 12, "up": True, "x": 500, "y": 500}]
+    table = fk._Table(cards)
+    assert table.nearest(500, 500) == 9 == plain_nearest(table.ups, 500, 500)
+    assert table.nearest(90, 100) == 3
