@@ -45,7 +45,7 @@ def test_kept_views_and_legal_actions_equal_fresh_ones_at_every_step(game_id, pl
 class Loud:
     """A bot that is never quiet: every poll goes to the bot it wraps."""
 
-    quiet = False
+    quiet = settled_by_own = False
 
     def __init__(self, bot):
         self.bot, self.uses_view = bot, bot.uses_view
