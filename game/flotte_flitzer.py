@@ -515,6 +515,43 @@ def play_actions(pos, hand, taken=None) -> list:
     return actions
 
 
+def row_mask(grid, row: int) -> int:
+    """taken_masks(pos)[row], read off grid_of(pos) (three lanes)."""
+    i = row * LANES
+    return (grid[i] is not None) | (grid[i + 1] is not None) << 1 | (grid[i + 2] is not None) << 2
+
+
+def pair_plays(pos, grid, card_id: int, car: int) -> tuple:
+    """The Plays of `card_id` for `car` (-1: a dead card) on the table `pos`: the very objects
+    play_actions lists for that pair, in its order (a bot picks its lanes among them without
+    looking for them in a list of dozens). `grid`: grid_of(pos)."""
+    if car < 0:
+        return (DEAD_PLAYS[card_id],)
+    kind = KIND[card_id]
+    if kind == RISIKO or kind == GEFAHR:
+        return (STILL_PLAYS[card_id][car],)
+    row, lane = pos[car]
+    value = VALUE[card_id]
+    to = row + value
+    ends = row_mask(grid, to) if 0 <= to <= LAST_ROW else FULL   # (FULL: nothing to choose)
+    if kind != WINDSCHATTEN:   # only the row it ends in counts
+        return (_MOVES[card_id] or _make_moves(card_id))[car][ends]
+    # (as play_actions works out a Windschatten's index)
+    if to > LAST_ROW:
+        index = STILL
+    elif ends == FULL:
+        return (STILL_PLAYS[card_id][car],)
+    else:
+        index = ends * KEYS + NO_KEY
+    if row > 0 and grid[(row - 1) * LANES + lane] is not None:   # a car right behind follows
+        follow_to = row - 1 + value
+        if follow_to <= LAST_ROW:
+            follow = row_mask(grid, follow_to)
+            if follow != FULL:
+                index += follow - NO_KEY
+    return _PLAYS[card_id][car][index] or _make_plays(card_id, car, index)
+
+
 def positions(view) -> list:
     """The table of positions (see above) of a view: [row, lane] per car, None off the track
     (over the line, or not yet on the grid)."""
@@ -1176,8 +1213,12 @@ def hand_options(hand, pos) -> list:
         seen.append(SAME[card])
         kind = KIND[card]
         if kind == WINDSCHATTEN:
-            cars = [car for car in (2 * COLOUR[card], 2 * COLOUR[card] + 1)
-                    if pos[car] is not None]
+            first = 2 * COLOUR[card]
+            cars = [first, first + 1]
+            if pos[first + 1] is None:
+                cars.pop()
+            if pos[first] is None:
+                cars.pop(0)
         elif kind == GEFAHR:
             cars = [car for car in racing if DANGER_AT[pos[car][0]][pos[car][1]]]
         elif kind == AUFHOLJAGD and len(racing) > AUFHOLJAGD_MAX_BEHIND:
@@ -1306,7 +1347,7 @@ class FlitzerBot(Bot):
                 again = self.risk_value(race, view["risk_car"], self.marker_odds(view)) \
                     > race.value
             return RiskAgain() if again else RiskStop()
-        hand = [card["id"] for card in view["hand"]]
+        hand = list(map(CARD_ID, view["hand"]))
         odds = None   # (made when a card is turned up by the play: Risiko, Gefahr)
         # One option per (card, car), valued whatever its lanes: no value depends on them (see
         # above); the lanes are picked, among the legal plays, for the option chosen.
@@ -1362,15 +1403,11 @@ class FlitzerBot(Bot):
 
     def best_lanes(self, legal, option, pos, grid):
         """The play of `legal` for `option` (card, car) with the best lane scores: the first
-        of the best. `grid`: as look's."""
+        of the best. `grid`: as look's. (The pair's plays are made as play_actions makes
+        them, pair_plays, rather than looked for among the legal list's dozens.)"""
         card, car = option
-        plays = []
-        for play in legal:   # (legal lists a pair's plays together: stop after them)
-            if play.car == car and play.card == card:
-                plays.append(play)
-            elif plays:
-                break
-        first = plays[0]   # (an IndexError here: hand_options named a pair legal has not)
+        plays = pair_plays(pos, grid, card, car)
+        first = plays[0]
         if len(plays) == 1:
             return first
         car, rows = first.car, VALUE[first.card]
