@@ -1137,8 +1137,9 @@ class FlotteFlitzerState(State):
 # the table before it (Race.value_moved) rather than from a new table; the sums are the same
 # floats added in the same order, so the values, and the choices, are exactly the plain ones.
 # The options, one per (card, car), come from the hand and the table (hand_options, in the
-# legal list's order); the legal list is read only for the lanes of the option chosen. Each
-# card's options are weighed together (a yield of `thinking` between two cards).
+# legal list's order); the plays of the option chosen, for its lanes, are made as the legal list
+# makes them (pair_plays). Each card's options are weighed together (a yield of `thinking` after
+# every two cards).
 
 FINISH_VALUE = ROWS + 2
 POINT_VALUE = 3.0
@@ -1330,9 +1331,10 @@ class FlitzerBot(Bot):
         return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
-        """choose() in small steps: a generator that yields None after the options of each
-        card it weighs (a fraction of a millisecond) and returns the action. A driver on a frame thread
-        may spread one decision over several frames; how it is run never changes the result."""
+        """choose() in small steps: a generator that yields None after the options of every
+        two cards it weighs and before the look-ahead (each a fraction of a millisecond) and
+        returns the action. A driver on a frame thread may spread one decision over several
+        frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], (Place, Steer)):
@@ -1353,9 +1355,9 @@ class FlitzerBot(Bot):
         # above); the lanes are picked, among the legal plays, for the option chosen.
         cards, cars_of = [], []   # per option: its card and car
         values = []      # per option: its value
-        for card, cars in hand_options(hand, pos):
-            if cards:
-                yield    # (a slice per card: its options for twelve cars at most)
+        for weighed, (card, cars) in enumerate(hand_options(hand, pos)):
+            if weighed and weighed % 2 == 0:
+                yield    # (a slice per two cards: their options for 24 cars at most)
             if odds is None and KIND[card] in (RISIKO, GEFAHR):
                 odds = self.marker_odds(view, hand)
             values += self.values(race, card, cars, pos, grid, odds)
@@ -1488,10 +1490,27 @@ class FlitzerBot(Bot):
             # One card turned up and no more (not an own car): the outcomes are the odds' in
             # their order, so the first most likely is the first most likely card's.
             return self.risk_outcomes(race, car, [max(odds, key=SECOND)], race.table)[0][2:]
-        single = self.certain(race, card, [car], pos, grid)
-        if single is not None:
-            return single[0][1:]
-        return self.weigh(race, card, [car], pos, grid, odds)[0][1]
+        if car < 0:
+            return (), race.finished
+        kind = KIND[card]
+        if kind == GEFAHR or kind == RISIKO:   # (a Risiko run on an own car: weigh's)
+            return self.weigh(race, card, [car], pos, grid, odds)[0][1]
+        # (certain's changes, spelt out without their value: the look-ahead needs only them)
+        table = race.table
+        finished = race.finished
+        now = table[car] + VALUE[card]
+        if now > LAST_ROW:
+            now = FINISH_VALUES[finished]
+            finished += 1
+        elif now < 0 or table.count(now) >= LANES:
+            return (), finished   # forfeited: nothing moves
+        if kind == WINDSCHATTEN:
+            row, lane = pos[car]
+            follower = grid[(row - 1) * LANES + lane]
+            if follower is not None:
+                then = step(table, follower, VALUE[card], finished, table)
+                return ((car, now), (follower, then)), finished + (then >= FINISH_VALUE)
+        return ((car, now),), finished
 
     def values(self, race: Race, card, cars, pos, grid, odds) -> list:
         """Per car of `cars`: the value of playing `card` for it, as weigh gives it (the same
@@ -1549,8 +1568,8 @@ class FlitzerBot(Bot):
             total = now + table[car + 1] if car % 2 == 0 else table[car - 1] + now
             if s == seat:
                 values.append(total - w_opp * rest[s] - keep)
-            else:
-                values.append(own - w_opp * max(total, rest[s]) - keep)
+            else:   # (max(total, rest[s]), without the call)
+                values.append(own - w_opp * (total if total >= rest[s] else rest[s]) - keep)
         return values
 
     def risk_values(self, race: Race, card, cars, odds) -> list:
@@ -1561,15 +1580,42 @@ class FlitzerBot(Bot):
         neutral = (race.value if len(odds) == 1 else sum(p * race.value for _, p in odds)) \
             - keep
         more = 1 if self.level != "easy" else 0   # (on an own car: see outcomes)
+        table, seat, players, rest, w_opp = race.table, self.seat, race.players, race.rest, \
+            race.w_opp
+        own = race.sums[seat]
+        rear = min(table)
         values = []
         for car in cars:
             s = car >> 1
-            if s >= race.players:
+            if s >= players:
                 values.append(neutral)
                 continue
-            moves = self.risk_moves(race, car, odds, race.table, more if s == self.seat else 0)
-            values.append((moves[0][1] if len(moves) == 1 else sum(p * v for p, v, _ in moves))
-                          - keep)
+            if s == seat:
+                moves = self.risk_moves(race, car, odds, table, more)
+                values.append((moves[0][1] if len(moves) == 1
+                               else sum(p * v for p, v, _ in moves)) - keep)
+                continue
+            # A rival's car: risk_moves with no more cards and value_moved, spelt out (most of
+            # a Risiko's options are such; the same floats, added up by sum() as ever).
+            here = table[car]
+            partner = table[car ^ 1]
+            best_other = rest[s]
+            parts = []
+            for marker, p in odds:
+                if marker is None:   # a safe card: one row forward
+                    now = here + 1
+                    if now > LAST_ROW:
+                        now = FINISH_VALUES[race.finished]
+                    elif table.count(now) >= LANES:
+                        now = here
+                else:
+                    now = rear if marker == SKID else here + marker
+                    if now >= here or now < 0 or table.count(now) >= LANES:
+                        now = here
+                total = now + partner
+                value = own - w_opp * (total if total > best_other else best_other)
+                parts.append(p * value)
+            values.append((value if len(parts) == 1 else sum(parts)) - keep)
         return values
 
     def outcomes(self, race: Race, card, car, pos, grid, odds) -> list:

@@ -221,7 +221,9 @@ def test_a_bots_values_and_likeliest_outcomes_are_weighs():
             race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
             pos, grid, _ = look(view)
             odds = bot.marker_odds(view)
-            for card, cars in hand_options([c["id"] for c in view["hand"]], pos):
+            # (the hand, and every other card of the deck as well: a Risiko for every table)
+            hand = [c["id"] for c in view["hand"]]
+            for card, cars in hand_options(hand + sorted(set(SAME) - set(hand)), pos):
                 weighed = bot.weigh(race, card, cars, pos, grid, odds)
                 assert bot.values(race, card, cars, pos, grid, odds) == [v for v, _ in weighed]
                 for car, (_, likely) in zip(cars, weighed):
