@@ -1381,8 +1381,8 @@ class FlitzerBot(Bot):
                 card = cards[n]
                 # (no card left to try but the one played: no gain, and no call)
                 if len(tried) > (card in tried):
-                    likely = self.likeliest(race, card, cars_of[n], pos, grid, odds)
-                    gain = self.follow_up(race, follow, card, *likely)
+                    changes, finished = self.likeliest(race, card, cars_of[n], pos, grid, odds)
+                    gain = self.follow_up(race, follow, card, changes, finished)
                 else:
                     gain = 0.0
                 scored.append((values[n] + weight * gain, n))
@@ -1739,17 +1739,15 @@ class FlitzerBot(Bot):
         assert race.w_opp == 1.0, "follow_up counts in whole numbers"
         seat = race.seat
         best = 0.0
-        table = None   # made when a card is tried (most follow-ups have none)
+        table = race.moved(changes) if changes else race.table
         limit = None   # the Aufholjagd's (cars_allowed; a car over the line sorts last)
         for car in (2 * seat, 2 * seat + 1):
+            now = table[car]
+            if now >= FINISH_VALUE:
+                continue
             for card, kind, rows in hand:   # (most rows first)
                 if card == played or kind == FALSCHER_GANG:
                     continue
-                if table is None:
-                    table = race.moved(changes) if changes else race.table
-                now = table[car]
-                if now >= FINISH_VALUE:
-                    break
                 if kind == AUFHOLJAGD:
                     if limit is None:
                         limit = min(sorted(table)[AUFHOLJAGD_MAX_BEHIND], LAST_ROW)
@@ -1770,8 +1768,6 @@ class FlitzerBot(Bot):
                 break
         else:
             return best   # no card to send a rival's car back with
-        if table is None:
-            table = race.moved(changes) if changes else race.table
         after = Race(table, finished, seat, race.players, race.w_opp)
         if after.leader is None:   # (several seats share the best other sum: no car gains)
             return 0.0
