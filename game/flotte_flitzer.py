@@ -515,6 +515,43 @@ def play_actions(pos, hand, taken=None) -> list:
     return actions
 
 
+def row_mask(grid, row: int) -> int:
+    """taken_masks(pos)[row], read off grid_of(pos) (three lanes)."""
+    i = row * LANES
+    return (grid[i] is not None) | (grid[i + 1] is not None) << 1 | (grid[i + 2] is not None) << 2
+
+
+def pair_plays(pos, grid, card_id: int, car: int) -> tuple:
+    """The Plays of `card_id` for `car` (-1: a dead card) on the table `pos`: the very objects
+    play_actions lists for that pair, in its order (a bot picks its lanes among them without
+    looking for them in a list of dozens). `grid`: grid_of(pos)."""
+    if car < 0:
+        return (DEAD_PLAYS[card_id],)
+    kind = KIND[card_id]
+    if kind == RISIKO or kind == GEFAHR:
+        return (STILL_PLAYS[card_id][car],)
+    row, lane = pos[car]
+    value = VALUE[card_id]
+    to = row + value
+    ends = row_mask(grid, to) if 0 <= to <= LAST_ROW else FULL   # (FULL: nothing to choose)
+    if kind != WINDSCHATTEN:   # only the row it ends in counts
+        return (_MOVES[card_id] or _make_moves(card_id))[car][ends]
+    # (as play_actions works out a Windschatten's index)
+    if to > LAST_ROW:
+        index = STILL
+    elif ends == FULL:
+        return (STILL_PLAYS[card_id][car],)
+    else:
+        index = ends * KEYS + NO_KEY
+    if row > 0 and grid[(row - 1) * LANES + lane] is not None:   # a car right behind follows
+        follow_to = row - 1 + value
+        if follow_to <= LAST_ROW:
+            follow = row_mask(grid, follow_to)
+            if follow != FULL:
+                index += follow - NO_KEY
+    return _PLAYS[card_id][car][index] or _make_plays(card_id, car, index)
+
+
 def positions(view) -> list:
     """The table of positions (see above) of a view: [row, lane] per car, None off the track
     (over the line, or not yet on the grid)."""
@@ -1100,8 +1137,9 @@ class FlotteFlitzerState(State):
 # the table before it (Race.value_moved) rather than from a new table; the sums are the same
 # floats added in the same order, so the values, and the choices, are exactly the plain ones.
 # The options, one per (card, car), come from the hand and the table (hand_options, in the
-# legal list's order); the legal list is read only for the lanes of the option chosen. Each
-# card's options are weighed together (a yield of `thinking` between two cards).
+# legal list's order); the plays of the option chosen, for its lanes, are made as the legal list
+# makes them (pair_plays). Each card's options are weighed together (a yield of `thinking` after
+# every two cards).
 
 FINISH_VALUE = ROWS + 2
 POINT_VALUE = 3.0
@@ -1176,8 +1214,12 @@ def hand_options(hand, pos) -> list:
         seen.append(SAME[card])
         kind = KIND[card]
         if kind == WINDSCHATTEN:
-            cars = [car for car in (2 * COLOUR[card], 2 * COLOUR[card] + 1)
-                    if pos[car] is not None]
+            first = 2 * COLOUR[card]
+            cars = [first, first + 1]
+            if pos[first + 1] is None:
+                cars.pop()
+            if pos[first] is None:
+                cars.pop(0)
         elif kind == GEFAHR:
             cars = [car for car in racing if DANGER_AT[pos[car][0]][pos[car][1]]]
         elif kind == AUFHOLJAGD and len(racing) > AUFHOLJAGD_MAX_BEHIND:
@@ -1289,9 +1331,10 @@ class FlitzerBot(Bot):
         return run_to_end(self.thinking(view, legal))
 
     def thinking(self, view: dict, legal: list):
-        """choose() in small steps: a generator that yields None after the options of each
-        card it weighs (a fraction of a millisecond) and returns the action. A driver on a frame thread
-        may spread one decision over several frames; how it is run never changes the result."""
+        """choose() in small steps: a generator that yields None after the options of every
+        two cards it weighs and before the look-ahead (each a fraction of a millisecond) and
+        returns the action. A driver on a frame thread may spread one decision over several
+        frames; how it is run never changes the result."""
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], (Place, Steer)):
@@ -1306,15 +1349,15 @@ class FlitzerBot(Bot):
                 again = self.risk_value(race, view["risk_car"], self.marker_odds(view)) \
                     > race.value
             return RiskAgain() if again else RiskStop()
-        hand = [card["id"] for card in view["hand"]]
+        hand = list(map(CARD_ID, view["hand"]))
         odds = None   # (made when a card is turned up by the play: Risiko, Gefahr)
         # One option per (card, car), valued whatever its lanes: no value depends on them (see
         # above); the lanes are picked, among the legal plays, for the option chosen.
         cards, cars_of = [], []   # per option: its card and car
         values = []      # per option: its value
-        for card, cars in hand_options(hand, pos):
-            if cards:
-                yield    # (a slice per card: its options for twelve cars at most)
+        for weighed, (card, cars) in enumerate(hand_options(hand, pos)):
+            if weighed and weighed % 2 == 0:
+                yield    # (a slice per two cards: their options for 24 cars at most)
             if odds is None and KIND[card] in (RISIKO, GEFAHR):
                 odds = self.marker_odds(view, hand)
             values += self.values(race, card, cars, pos, grid, odds)
@@ -1338,8 +1381,8 @@ class FlitzerBot(Bot):
                 card = cards[n]
                 # (no card left to try but the one played: no gain, and no call)
                 if len(tried) > (card in tried):
-                    likely = self.likeliest(race, card, cars_of[n], pos, grid, odds)
-                    gain = self.follow_up(race, follow, card, *likely)
+                    changes, finished = self.likeliest(race, card, cars_of[n], pos, grid, odds)
+                    gain = self.follow_up(race, follow, card, changes, finished)
                 else:
                     gain = 0.0
                 scored.append((values[n] + weight * gain, n))
@@ -1362,15 +1405,11 @@ class FlitzerBot(Bot):
 
     def best_lanes(self, legal, option, pos, grid):
         """The play of `legal` for `option` (card, car) with the best lane scores: the first
-        of the best. `grid`: as look's."""
+        of the best. `grid`: as look's. (The pair's plays are made as play_actions makes
+        them, pair_plays, rather than looked for among the legal list's dozens.)"""
         card, car = option
-        plays = []
-        for play in legal:   # (legal lists a pair's plays together: stop after them)
-            if play.car == car and play.card == card:
-                plays.append(play)
-            elif plays:
-                break
-        first = plays[0]   # (an IndexError here: hand_options named a pair legal has not)
+        plays = pair_plays(pos, grid, card, car)
+        first = plays[0]
         if len(plays) == 1:
             return first
         car, rows = first.car, VALUE[first.card]
@@ -1451,10 +1490,27 @@ class FlitzerBot(Bot):
             # One card turned up and no more (not an own car): the outcomes are the odds' in
             # their order, so the first most likely is the first most likely card's.
             return self.risk_outcomes(race, car, [max(odds, key=SECOND)], race.table)[0][2:]
-        single = self.certain(race, card, [car], pos, grid)
-        if single is not None:
-            return single[0][1:]
-        return self.weigh(race, card, [car], pos, grid, odds)[0][1]
+        if car < 0:
+            return (), race.finished
+        kind = KIND[card]
+        if kind == GEFAHR or kind == RISIKO:   # (a Risiko run on an own car: weigh's)
+            return self.weigh(race, card, [car], pos, grid, odds)[0][1]
+        # (certain's changes, spelt out without their value: the look-ahead needs only them)
+        table = race.table
+        finished = race.finished
+        now = table[car] + VALUE[card]
+        if now > LAST_ROW:
+            now = FINISH_VALUES[finished]
+            finished += 1
+        elif now < 0 or table.count(now) >= LANES:
+            return (), finished   # forfeited: nothing moves
+        if kind == WINDSCHATTEN:
+            row, lane = pos[car]
+            follower = grid[(row - 1) * LANES + lane]
+            if follower is not None:
+                then = step(table, follower, VALUE[card], finished, table)
+                return ((car, now), (follower, then)), finished + (then >= FINISH_VALUE)
+        return ((car, now),), finished
 
     def values(self, race: Race, card, cars, pos, grid, odds) -> list:
         """Per car of `cars`: the value of playing `card` for it, as weigh gives it (the same
@@ -1512,8 +1568,8 @@ class FlitzerBot(Bot):
             total = now + table[car + 1] if car % 2 == 0 else table[car - 1] + now
             if s == seat:
                 values.append(total - w_opp * rest[s] - keep)
-            else:
-                values.append(own - w_opp * max(total, rest[s]) - keep)
+            else:   # (max(total, rest[s]), without the call)
+                values.append(own - w_opp * (total if total >= rest[s] else rest[s]) - keep)
         return values
 
     def risk_values(self, race: Race, card, cars, odds) -> list:
@@ -1524,15 +1580,42 @@ class FlitzerBot(Bot):
         neutral = (race.value if len(odds) == 1 else sum(p * race.value for _, p in odds)) \
             - keep
         more = 1 if self.level != "easy" else 0   # (on an own car: see outcomes)
+        table, seat, players, rest, w_opp = race.table, self.seat, race.players, race.rest, \
+            race.w_opp
+        own = race.sums[seat]
+        rear = min(table)
         values = []
         for car in cars:
             s = car >> 1
-            if s >= race.players:
+            if s >= players:
                 values.append(neutral)
                 continue
-            moves = self.risk_moves(race, car, odds, race.table, more if s == self.seat else 0)
-            values.append((moves[0][1] if len(moves) == 1 else sum(p * v for p, v, _ in moves))
-                          - keep)
+            if s == seat:
+                moves = self.risk_moves(race, car, odds, table, more)
+                values.append((moves[0][1] if len(moves) == 1
+                               else sum(p * v for p, v, _ in moves)) - keep)
+                continue
+            # A rival's car: risk_moves with no more cards and value_moved, spelt out (most of
+            # a Risiko's options are such; the same floats, added up by sum() as ever).
+            here = table[car]
+            partner = table[car ^ 1]
+            best_other = rest[s]
+            parts = []
+            for marker, p in odds:
+                if marker is None:   # a safe card: one row forward
+                    now = here + 1
+                    if now > LAST_ROW:
+                        now = FINISH_VALUES[race.finished]
+                    elif table.count(now) >= LANES:
+                        now = here
+                else:
+                    now = rear if marker == SKID else here + marker
+                    if now >= here or now < 0 or table.count(now) >= LANES:
+                        now = here
+                total = now + partner
+                value = own - w_opp * (total if total > best_other else best_other)
+                parts.append(p * value)
+            values.append((value if len(parts) == 1 else sum(parts)) - keep)
         return values
 
     def outcomes(self, race: Race, card, car, pos, grid, odds) -> list:
@@ -1656,17 +1739,15 @@ class FlitzerBot(Bot):
         assert race.w_opp == 1.0, "follow_up counts in whole numbers"
         seat = race.seat
         best = 0.0
-        table = None   # made when a card is tried (most follow-ups have none)
+        table = race.moved(changes) if changes else race.table
         limit = None   # the Aufholjagd's (cars_allowed; a car over the line sorts last)
         for car in (2 * seat, 2 * seat + 1):
+            now = table[car]
+            if now >= FINISH_VALUE:
+                continue
             for card, kind, rows in hand:   # (most rows first)
                 if card == played or kind == FALSCHER_GANG:
                     continue
-                if table is None:
-                    table = race.moved(changes) if changes else race.table
-                now = table[car]
-                if now >= FINISH_VALUE:
-                    break
                 if kind == AUFHOLJAGD:
                     if limit is None:
                         limit = min(sorted(table)[AUFHOLJAGD_MAX_BEHIND], LAST_ROW)
@@ -1687,8 +1768,6 @@ class FlitzerBot(Bot):
                 break
         else:
             return best   # no card to send a rival's car back with
-        if table is None:
-            table = race.moved(changes) if changes else race.table
         after = Race(table, finished, seat, race.players, race.w_opp)
         if after.leader is None:   # (several seats share the best other sum: no car gains)
             return 0.0

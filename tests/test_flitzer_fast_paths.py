@@ -32,7 +32,9 @@ from game.flotte_flitzer import (
     grid_of,
     look,
     odds_of,
+    pair_plays,
     plan,
+    row_mask,
     hand_options,
     play_actions,
     step,
@@ -93,6 +95,33 @@ def test_legal_plays_are_the_plain_enumeration_on_crowded_tables():
         pos = random_table(rng)
         hand = rng.sample(range(DECK_SIZE), HAND)
         assert play_actions(pos, hand) == plain_plays(pos, hand)
+
+
+def pairs_of(plays) -> dict:
+    """(card, car) -> its plays in `plays`, in order (a pair's plays are listed together)."""
+    out = {}
+    for play in plays:
+        out.setdefault((play.card, play.car), []).append(play)
+    return out
+
+
+def test_a_pairs_plays_are_the_very_ones_legal_lists_for_it():
+    """pair_plays (the bot picks its lanes among them) gives the objects play_actions lists for
+    the pair, in its order, on tables from random races and on crowded ones."""
+    rng = random.Random(6)
+    tables = [(state.pos, state.hands[state.turn]) for players in (2, 4, 6)
+              for state in walk_states(players, 60 + players) if state.phase == "play"]
+    tables += [(random_table(rng), rng.sample(range(DECK_SIZE), HAND)) for _ in range(400)]
+    checked = 0
+    for pos, hand in tables:
+        grid = grid_of(pos)
+        assert [row_mask(grid, row) for row in range(LAST_ROW + 1)] == \
+            taken_masks(pos)[:LAST_ROW + 1]
+        for (card, car), plays in pairs_of(play_actions(pos, hand)).items():
+            made = pair_plays(pos, grid, card, car)
+            assert len(made) == len(plays) and all(map(lambda a, b: a is b, made, plays))
+            checked += 1
+    assert checked > 5000
 
 
 def test_the_tables_kept_with_the_positions_are_a_recount_after_every_step():
@@ -192,7 +221,9 @@ def test_a_bots_values_and_likeliest_outcomes_are_weighs():
             race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
             pos, grid, _ = look(view)
             odds = bot.marker_odds(view)
-            for card, cars in hand_options([c["id"] for c in view["hand"]], pos):
+            # (the hand, and every other card of the deck as well: a Risiko for every table)
+            hand = [c["id"] for c in view["hand"]]
+            for card, cars in hand_options(hand + sorted(set(SAME) - set(hand)), pos):
                 weighed = bot.weigh(race, card, cars, pos, grid, odds)
                 assert bot.values(race, card, cars, pos, grid, odds) == [v for v, _ in weighed]
                 for car, (_, likely) in zip(cars, weighed):
