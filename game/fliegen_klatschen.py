@@ -1290,8 +1290,10 @@ class FlyBot(Bot):
                 break
             if aiming:
                 if claimed is None:
-                    claimed = {s["card"]: s["t"] for s in catch["slaps"]
-                               if s["bottom"] and s["correct"]}
+                    claimed = {}
+                    for s in catch["slaps"]:
+                        if s["bottom"] and s["correct"]:
+                            claimed[s["card"]] = s["t"]
                 if card in claimed and claimed[card] + NOTICE_MS <= due:
                     # Seen in time: on to the fattest free fly (the first of equals in the
                     # table's order), if one is left.
@@ -1436,13 +1438,13 @@ class _Table:
         """nearest(x, y) == card, for a face-up `card` at distance `away` from (x, y) (as
         nearest measures it): no card lies closer, nor as close and before it. (Stops at the
         first card that does: a hand is seldom nearest to the card it goes for.)"""
-        ids, xs, ys = self.ids, self.xs, self.ys
-        i = ids.index(card)
-        for cx, cy in zip(xs[:i], ys[:i]):
-            if hypot((cx - x) * TABLE_ASPECT, cy - y) <= away:
-                return False
-        for cx, cy in zip(xs[i + 1:], ys[i + 1:]):
-            if hypot((cx - x) * TABLE_ASPECT, cy - y) < away:
+        before = True  # (a card before it in the table's order)
+        for c, cx, cy in zip(self.ids, self.xs, self.ys):
+            if c == card:
+                before = False
+                continue
+            far = hypot((cx - x) * TABLE_ASPECT, cy - y)
+            if far < away or (far == away and before):
                 return False
         return True
 
