@@ -65,9 +65,10 @@ from bisect import bisect_left, insort
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
+from math import floor, hypot
 from operator import eq, itemgetter, not_, or_
 
-from .bots import STEP_BITS, Bot, bot_levels, draw_around, lognormal_quantiles
+from .bots import STEP_BITS, UNIT, Bot, bot_levels, draw_around, lognormal_quantiles
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -1214,24 +1215,19 @@ class FlyBot(Bot):
 
     def _table_of(self, view: dict) -> "_Table":
         """What the view's table shows (_Table): worked out once per table (views share their
-        list of cards until a card moves), for every CPU at that table (see _table_seen)."""
+        list of cards until a card moves), for every CPU at that table (see _TABLE_SEEN)."""
         cards = view["cards"]
         table = self._table
         if table.cards is not cards:
-            table = FlyBot._table_seen
+            table = _TABLE_SEEN[0]
             if table.cards is not cards:
-                table = FlyBot._table_seen = _Table(cards)
+                table = _TABLE_SEEN[0] = _Table(cards)
             self._table = table
         return table
 
     def _face_up(self, view: dict) -> list:
         """The face-up cards of the view, in the table's order."""
         return self._table_of(view).ups
-
-    # The latest table a CPU looked at. Every seat's view shares one list of cards until a
-    # card moves, so the first CPU to look at a new table works it out for the others. (Kept
-    # by the very list: a table of another game is another list, and simply worked out anew.)
-    _table_seen: "_Table"
 
     # Quiet (game.bots): between its moments it looks at nothing but whether a new catch or a
     # new turn came (or the phase or round changed), and each of those hands it another legal
@@ -1248,21 +1244,25 @@ class FlyBot(Bot):
             return [], None
         turn = view["turn"]
         key = (view["round"], view["turn_started"], turn)
-        if key != self.turn_key:
+        if key != self.turn_key:  # a new turn: its moments (each comes later than now)
             self.turn_key = key
-            self.reveal_due = self.jump_due = None
+            self.jump_due = None
             if turn == self.seat:
                 delay = draw_around(self.rng, self.player.reveal_ms)
-                self.reveal_due = now + min(delay, TURN_MS - 300)
-            elif self.rng.random() < self.player.false_start and _flies(self._face_up(view)):
-                self.jump_due = now + draw_around(self.rng, self.simple_ms)
+                self.reveal_due = due = now + (delay if delay < TURN_MS - 300 else TURN_MS - 300)
+                return [], due
+            self.reveal_due = None
+            if self.rng.random() < self.player.false_start and _flies(self._face_up(view)):
+                self.jump_due = due = now + draw_around(self.rng, self.simple_ms)
+                return [], due
+            return [], None
         if self.reveal_due is not None and turn == self.seat:
             if now < self.reveal_due:
                 return [], self.reveal_due
             self.reveal_due = None
-            # The active seat's legal actions list its reveals first (_legal_of): found by
-            # halving, not by looking at the hundreds of slaps after them.
-            reveals = legal[:bisect_left(legal, True, key=_not_reveal)]
+            # The active seat's legal actions list its reveals first (_legal_of), the slaps
+            # after them: found by halving, not by looking at the hundreds of slaps.
+            reveals = legal[:bisect_left(legal, True, key=_IS_SLAP)]
             return ([self.rng.choice(reveals)] if reveals else []), None
         if self.jump_due is not None:
             if now < self.jump_due:
@@ -1279,64 +1279,96 @@ class FlyBot(Bot):
         if key != self.catch_key:
             self.catch_key = key
             self.plan = self._make_plan(view, now)
+        plan = self.plan  # (in order: by due, then hand)
+        if not plan or plan[0][0] > now:  # nothing due (most polls)
+            return [], plan[0][0] if plan else None
         claimed = None  # card -> when its bottom hand came, for the cards taken right
-        for step in sorted(self.plan):
+        moved = False
+        for step in plan[:]:
             due, hand, card, aiming = step
             if due > now:
                 break
-            if claimed is None:
-                claimed = {s["card"]: s["t"] for s in catch["slaps"]
-                           if s["bottom"] and s["correct"]}
-            if aiming and card in claimed and claimed[card] + NOTICE_MS <= due:
-                table = self._table_of(view).caught(catch["cards"])
-                free = [c for c in table.catchable if c["card"] not in claimed]
-                if not free:
-                    self.plan.remove(step)
+            if aiming:
+                if claimed is None:
+                    claimed = {}
+                    for s in catch["slaps"]:
+                        if s["bottom"] and s["correct"]:
+                            claimed[s["card"]] = s["t"]
+                if card in claimed and claimed[card] + NOTICE_MS <= due:
+                    # Seen in time: on to the fattest free fly (the first of equals in the
+                    # table's order), if one is left.
+                    table = self._table_of(view).caught(catch["cards"])
+                    for target in table.fattest:
+                        if target["card"] not in claimed:
+                            break
+                    else:
+                        plan.remove(step)
+                        continue
+                    step[0] = (now + draw_around(self.rng, RETARGET_MS)
+                               + self._steer(table, target))
+                    step[2] = target["card"]
+                    moved = True
                     continue
-                target = max(free, key=_VALUE)
-                step[0] = (now + draw_around(self.rng, RETARGET_MS)
-                           + self._steer(table, target))
-                step[2] = target["card"]
-                continue
-            self.plan.remove(step)
-            slap = SLAPS[hand][card]  # (the game's own objects: the core knows them)
+            plan.remove(step)
             # The hand can still slap unless it is used or frozen: its slaps (on every card
             # on the table, as the planned one is while the catch lasts) are then legal.
             # (Asked of the view: `slap in legal` compares with hundreds of actions.)
             if not (catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]):
-                return [slap], max(min(self.plan)[0], now + 1) if self.plan else None
-        return [], min(self.plan)[0] if self.plan else None  # (the earliest step: by due)
+                if moved:
+                    plan.sort()
+                if not plan:
+                    return [SLAPS[hand][card]], None  # (the game's own objects)
+                wake = plan[0][0]
+                return [SLAPS[hand][card]], wake if wake > now else now + 1
+        if moved:
+            plan.sort()
+        return [], plan[0][0] if plan else None
 
     def _steer(self, table: "_Table", target: dict) -> int:
         """Time (ms) to steer the hand from where it rests to `target` (a face-up card of
-        `table`), and move it there: no snap when the target is the face-up card nearest to
-        it (a hand snaps there by itself), else about one snap per spacing of the face-up
-        cards on the way."""
+        `table`, a catch's: see _Table.caught), and move it there: no snap when the target is
+        the face-up card nearest to it (a hand snaps there by itself), else about one snap per
+        spacing of the face-up cards on the way."""
         x, y = self.hand_at
         tx, ty = self.hand_at = target["x"], target["y"]
-        if not table.ups or table.nearest(x, y) == target["card"]:
+        card = target["card"]
+        # A hand mostly rests on a face-up card (where it last slapped): then that card is
+        # the nearest, found without measuring the others.
+        resting = table.resting.get((x, y))
+        if resting == card:
             return 0
-        away = math.hypot((tx - x) * TABLE_ASPECT, ty - y)
-        snaps = max(1, min(6, round(away / table.pitch)))
-        rng, step_ms = self.rng, self.player.step_ms
-        ms = draw_around(rng, step_ms)
-        for _ in range(snaps - 1):  # (a draw for each snap)
-            ms += draw_around(rng, step_ms)
+        away = hypot((tx - x) * TABLE_ASPECT, ty - y)
+        if resting is None and table.nearest_is(x, y, card, away):
+            return 0
+        snaps = round(away / table.pitch)
+        if snaps > 6:
+            snaps = 6
+        # A draw for each snap (at least one): draw_around(rng, step_ms) spelt out (its call
+        # and int() cost as much as the draw; floor is int for a time, which is positive).
+        bits, step_ms = self.rng.getrandbits, self.player.step_ms
+        ms = floor(step_ms * UNIT[bits(STEP_BITS)])
+        while snaps > 1:
+            ms += floor(step_ms * UNIT[bits(STEP_BITS)])
+            snaps -= 1
         return ms
 
     def _make_plan(self, view: dict, now: int) -> list:
+        """One step per free hand, [due, hand, card, aiming], in order (by due, then hand)."""
         catch = view["catch"]
         who, rng = self.player, self.rng
         table = self._table_of(view).caught(catch["cards"])  # (no card moves in a catch)
         targets = table.fattest[:]
         wrong = table.wrong
-        choose = who.choose * _HICK_EXTRA[max(1, table.colours)]
-        form = FORMS[rng.getrandbits(STEP_BITS)]  # this catch's (see above)
-        due = catch["onset"] + draw_around(rng, self.simple_ms) + draw_around(
-            rng, (choose + who.scan_ms * len(table.ups)) * form)
+        # (draw_around spelt out, as in _steer)
+        bits = rng.getrandbits
+        form = FORMS[bits(STEP_BITS)]  # this catch's (see above)
+        due = catch["onset"] + floor(self.simple_ms * UNIT[bits(STEP_BITS)]) + floor(
+            (who.choose * table.hick + who.scan_ms * len(table.ups)) * form
+            * UNIT[bits(STEP_BITS)])
+        used, frozen = catch["used"][self.seat], view["frozen"][self.seat]
         plan = []
         for hand in range(view["hands"]):
-            if catch["used"][self.seat][hand] or view["frozen"][self.seat][hand]:
+            if used[hand] or frozen[hand]:
                 continue
             roll = rng.random()
             if wrong and roll < who.wrong:
@@ -1349,8 +1381,9 @@ class FlyBot(Bot):
             else:
                 continue
             due += self._steer(table, target)
-            plan.append([max(due, now), hand, target["card"], aiming])
-            due += draw_around(rng, who.second_ms)
+            plan.append([due if due > now else now, hand, target["card"], aiming])
+            due += floor(who.second_ms * UNIT[bits(STEP_BITS)])
+        plan.sort()
         return plan
 
 
@@ -1358,16 +1391,16 @@ class _Table:
     """What a CPU works out from a table's cards (a view's list of them): the face-up cards
     and where they lie, and, for a catch on it (`caught`), its catchable cards (in the table's
     order, and the fattest first), the other face-up cards, and how many fly colours lie face
-    up. Made by the first CPU to look at a table, for the others (FlyBot._table_seen): the
+    up. Made by the first CPU to look at a table, for the others (_TABLE_SEEN): the
     views' lists are never changed."""
 
-    __slots__ = ("cards", "ups", "xs", "ys", "pitch", "resting", "catch_cards", "catchable",
-                 "fattest", "wrong", "colours")
+    __slots__ = ("cards", "ups", "ids", "xs", "ys", "pitch", "resting", "catch_cards",
+                 "catchable", "fattest", "wrong", "colours", "hick")
 
     def __init__(self, cards: list):
         self.cards = cards
         self.ups = ups = list(filter(_UP, cards))  # (walked in C)
-        self.xs, self.ys = list(map(_X, ups)), list(map(_Y, ups))
+        self.ids, self.xs, self.ys = list(map(_CARD, ups)), list(map(_X, ups)), list(map(_Y, ups))
         # the spacing of the face-up cards (per mille of the table's height)
         self.pitch = 1000 * TABLE_ASPECT / math.sqrt(len(ups)) if ups else None
         self.resting: dict | None = None  # (x, y) -> the first face-up card lying there
@@ -1377,13 +1410,17 @@ class _Table:
         """Work out the catch whose catchable cards are `cards` (the view's list)."""
         if self.catch_cards is not cards:
             ups = self.ups
-            caught = list(map(set(cards).__contains__, map(_CARD, ups)))  # (walked in C)
+            caught = list(map(set(cards).__contains__, self.ids))  # (walked in C)
             self.catchable = list(compress(ups, caught))
             # (reverse keeps equals in table order, as a key of -value would)
             self.fattest = sorted(self.catchable, key=_VALUE, reverse=True)
             self.wrong = list(compress(ups, map(not_, caught)))
             self.colours = len(set(map(_FACE, ups)) - {SWATTER})
+            # the choosing time above a simple reaction (a catch has a fly colour face up)
+            self.hick = _HICK_EXTRA[self.colours or 1]
             self.catch_cards = cards
+            if self.resting is None:  # (every catch's CPUs steer: see FlyBot._steer)
+                self._rest()
         return self
 
     def nearest(self, x: int, y: int) -> int:
@@ -1391,28 +1428,48 @@ class _Table:
         x counts TABLE_ASPECT times its y)."""
         # A hand mostly rests on a face-up card (where it last slapped): that one, at no
         # distance, found without measuring the others.
-        if self.resting is None:  # (made from the last card to the first: the first one stays)
-            self.resting = dict(zip(zip(self.xs[::-1], self.ys[::-1]),
-                                    map(_CARD, reversed(self.ups))))
-        card = self.resting.get((x, y))
+        card = (self.resting or self._rest()).get((x, y))
         if card is not None:
             return card
-        hypot = math.hypot
         far = [hypot((cx - x) * TABLE_ASPECT, cy - y) for cx, cy in zip(self.xs, self.ys)]
         return self.ups[far.index(min(far))]["card"]
+
+    def nearest_is(self, x: int, y: int, card: int, away: float) -> bool:
+        """nearest(x, y) == card, for a face-up `card` at distance `away` from (x, y) (as
+        nearest measures it): no card lies closer, nor as close and before it. (Stops at the
+        first card that does: a hand is seldom nearest to the card it goes for.)"""
+        before = True  # (a card before it in the table's order)
+        for c, cx, cy in zip(self.ids, self.xs, self.ys):
+            if c == card:
+                before = False
+                continue
+            far = hypot((cx - x) * TABLE_ASPECT, cy - y)
+            if far < away or (far == away and before):
+                return False
+        return True
+
+    def _rest(self) -> dict:
+        """`resting`: (x, y) -> the first face-up card lying there."""
+        resting = dict(zip(zip(self.xs, self.ys), self.ids))
+        if len(resting) < len(self.ids):  # two at one place (the last stayed): made backwards
+            resting = dict(zip(zip(self.xs[::-1], self.ys[::-1]), reversed(self.ids)))
+        self.resting = resting
+        return resting
 
 
 def _flies(cards: list) -> list:
     return [c for c in cards if c["face"] != SWATTER]
 
 
-def _not_reveal(action) -> bool:
-    return type(action) is not Reveal
-
-
 _VALUE, _UP, _X, _Y = itemgetter("value"), itemgetter("up"), itemgetter("x"), itemgetter("y")
 _CARD, _FACE = itemgetter("card"), itemgetter("face")
-FlyBot._table_seen = _Table([])  # (no table yet)
+_IS_SLAP = Slap.__instancecheck__  # isinstance(action, Slap), called from C (by bisect)
+# The latest table a CPU looked at. Every seat's view shares one list of cards until a card
+# moves, so the first CPU to look at a new table works it out for the others. (Kept by the very
+# list: a table of another game is another list, and simply worked out anew.) An item of a
+# module's list, not an attribute of FlyBot: setting a class attribute changes the class's
+# version, and CPython then reads every attribute of its instances the slow, unspecialised way.
+_TABLE_SEEN = [_Table([])]  # (no table yet)
 # The choosing time above a simple reaction, by the number of colours face up (1 to 6).
 _HICK_EXTRA = [0.0] + [hick_ms(n) - hick_ms(1) for n in range(1, len(COLOURS) + 1)]
 

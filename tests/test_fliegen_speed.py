@@ -1,7 +1,8 @@
 """Fliegen klatschen's bookkeeping for speed equals the plain way of working it out, after every
 step of random walks: the catch's counts (hands still to slap, flies untaken, the bottom hand on
 each card), the kept face-up cards by face, reveals and slaps, and the game-over summary and
-highlight made from the compact slap records."""
+highlight made from the compact slap records. And the CPU player's short cuts (what it works
+out from a table, the nearest card, its plan) equal the plain way."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 import game.fliegen_klatschen as fk
 from game.fliegen_klatschen import CARDS, DOWN, FACES, ON_TABLE, REVEALS, SLAPS, UP
-from game.runner import play
+from game.runner import play, run_realtime
 from tests.realtime_walk import walk
 
 INFO = fk.INFO
@@ -112,7 +113,7 @@ def test_what_the_cpus_work_out_from_a_table_equals_the_plain_way(players, seed,
     make_plan = fk.FlyBot._make_plan
 
     def spy(bot, view, now):
-        seen.append((view, fk.FlyBot._table_seen))
+        seen.append((view, fk._TABLE_SEEN[0]))
         return make_plan(bot, view, now)
 
     fk.FlyBot._make_plan = spy
@@ -148,3 +149,73 @@ def test_the_nearest_card_to_a_place_where_two_lie_is_the_first_of_them():
     table = fk._Table(cards)
     assert table.nearest(500, 500) == 9 == plain_nearest(table.ups, 500, 500)
     assert table.nearest(90, 100) == 3
+
+
+@pytest.mark.parametrize("players, seed", [(2, 11), (4, 12), (8, 13)])
+def test_the_nearest_test_of_a_steering_cpu_equals_the_plain_nearest(players, seed):
+    """FlyBot._steer asks _Table.nearest_is (which stops at the first card nearer than the
+    target) instead of finding the nearest card: the same answer for every face-up card from
+    every face-up card's place, the table's middle and random points, on the tables of a
+    random walk (ties included: two cards at one distance from the middle)."""
+    state = INFO.new(players, {}, seed)
+    rng = random.Random(seed)
+    tables = 0
+    for _ in walk(state, rng, 400):
+        ups = [c for c in state.view(0)["cards"] if c["up"]]
+        if not ups:
+            continue
+        tables += 1
+        mirrored = {**ups[0], "card": -1, "x": 1000 - ups[0]["x"]}  # as far from x = 500
+        for cards in (ups, [mirrored] + ups, ups + [mirrored]):
+            table = fk._Table(cards)
+            points = [(c["x"], c["y"]) for c in cards] + [(500, ups[0]["y"])] + [
+                (rng.randrange(1000), rng.randrange(1000)) for _ in range(3)]
+            for x, y in points:
+                nearest = plain_nearest(cards, x, y)
+                for c in cards:
+                    away = math.hypot((c["x"] - x) * fk.TABLE_ASPECT, c["y"] - y)
+                    assert table.nearest_is(x, y, c["card"], away) == (nearest == c["card"])
+    assert tables > 50
+
+
+def test_the_active_cpu_finds_the_reveals_among_its_legal_actions_by_halving():
+    """The active seat's legal actions are its reveals, then slaps (_legal_of): FlyBot finds
+    where the reveals end by bisect, with isinstance(action, Slap) called from C (_IS_SLAP);
+    the same count as the plain one, after every step of random walks."""
+    checked = 0
+    for players, seed in ((2, 21), (5, 22)):
+        state = INFO.new(players, {}, seed)
+        for _ in walk(state, random.Random(seed), 600):
+            if state.phase != "reveal":
+                continue
+            legal = state.legal_actions(state.turn)
+            reveals = [a for a in legal if isinstance(a, fk.Reveal)]
+            assert legal[:len(reveals)] == reveals
+            assert fk.bisect_left(legal, True, key=fk._IS_SLAP) == len(reveals)
+            checked += 1
+    assert checked > 200
+
+
+def test_a_cpus_plan_stays_in_order_and_cpus_never_set_an_attribute_of_their_class():
+    """FlyBot keeps its plan in order (by due, then hand: it reads the earliest step first,
+    instead of sorting at every poll), checked after every poll of a few games. And playing
+    sets no attribute of the class: a class attribute set at run time changes the class's
+    version, and CPython then reads every attribute of every FlyBot the slow way (the table
+    the CPUs share is kept in _TABLE_SEEN for that)."""
+    before = dict(vars(fk.FlyBot))
+    polls = 0
+
+    class Checked(fk.FlyBot):
+        def poll(self, view, legal, now):
+            nonlocal polls
+            result = super().poll(view, legal, now)
+            assert self.plan == sorted(self.plan)
+            polls += 1
+            return result
+
+    for players, seed in ((2, 31), (4, 32), (8, 33)):
+        state = INFO.new(players, {}, seed)
+        bots = [Checked(seat, seed * 10 + seat, "hard") for seat in range(players)]
+        run_realtime(state, bots)
+    assert polls > 500
+    assert dict(vars(fk.FlyBot)) == before
