@@ -65,10 +65,10 @@ from bisect import bisect_left, insort
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from math import floor, hypot
+from math import hypot
 from operator import eq, itemgetter, not_, or_
 
-from .bots import STEP_BITS, UNIT, Bot, bot_levels, draw_around, lognormal_quantiles
+from .bots import STEP_BITS, Bot, bot_levels, draw_around, lognormal_quantiles
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -1343,12 +1343,10 @@ class FlyBot(Bot):
         snaps = round(away / table.pitch)
         if snaps > 6:
             snaps = 6
-        # A draw for each snap (at least one): draw_around(rng, step_ms) spelt out (its call
-        # and int() cost as much as the draw; floor is int for a time, which is positive).
-        bits, step_ms = self.rng.getrandbits, self.player.step_ms
-        ms = floor(step_ms * UNIT[bits(STEP_BITS)])
-        while snaps > 1:
-            ms += floor(step_ms * UNIT[bits(STEP_BITS)])
+        rng, step_ms = self.rng, self.player.step_ms
+        ms = draw_around(rng, step_ms)
+        while snaps > 1:  # (a draw for each snap, at least one)
+            ms += draw_around(rng, step_ms)
             snaps -= 1
         return ms
 
@@ -1359,12 +1357,9 @@ class FlyBot(Bot):
         table = self._table_of(view).caught(catch["cards"])  # (no card moves in a catch)
         targets = table.fattest[:]
         wrong = table.wrong
-        # (draw_around spelt out, as in _steer)
-        bits = rng.getrandbits
-        form = FORMS[bits(STEP_BITS)]  # this catch's (see above)
-        due = catch["onset"] + floor(self.simple_ms * UNIT[bits(STEP_BITS)]) + floor(
-            (who.choose * table.hick + who.scan_ms * len(table.ups)) * form
-            * UNIT[bits(STEP_BITS)])
+        form = FORMS[rng.getrandbits(STEP_BITS)]  # this catch's (see above)
+        due = catch["onset"] + draw_around(rng, self.simple_ms) + draw_around(
+            rng, (who.choose * table.hick + who.scan_ms * len(table.ups)) * form)
         used, frozen = catch["used"][self.seat], view["frozen"][self.seat]
         plan = []
         for hand in range(view["hands"]):
@@ -1382,7 +1377,7 @@ class FlyBot(Bot):
                 continue
             due += self._steer(table, target)
             plan.append([due if due > now else now, hand, target["card"], aiming])
-            due += floor(who.second_ms * UNIT[bits(STEP_BITS)])
+            due += draw_around(rng, who.second_ms)
         plan.sort()
         return plan
 
