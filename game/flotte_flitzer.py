@@ -1263,6 +1263,18 @@ def step(table: list, car: int, rows: int, finished: int, board: list) -> float:
     return to
 
 
+def move_end(table: list, car: int, rows: int, finished: int) -> tuple:
+    """step on `table` itself, and how many cars have then finished: (progress, finished),
+    progress None when the move is forfeited (a full row, or behind the first: nothing
+    moves)."""
+    to = table[car] + rows
+    if to > LAST_ROW:
+        return FINISH_VALUES[finished], finished + 1
+    if to < 0 or table.count(to) >= LANES:
+        return None, finished
+    return to, finished
+
+
 def marked(table: list, car: int, marker, board: list) -> float:
     """The progress of `car` after a turned-up card's marker: a number of rows back, or a
     skid to the rearmost row (never over the line). `board`: as for step."""
@@ -1543,13 +1555,9 @@ class FlitzerBot(Bot):
             if s >= players and kind != WINDSCHATTEN:   # (its follower may be a seat's car)
                 values.append(still)
                 continue
-            finished = race.finished
-            now = table[car] + rows
-            if now > LAST_ROW:
-                now = FINISH_VALUES[finished]
-                finished += 1
-            elif now < 0 or table.count(now) >= LANES:
-                values.append(still)   # forfeited: nothing moves
+            now, finished = move_end(table, car, rows, race.finished)
+            if now is None:   # forfeited: nothing moves
+                values.append(still)
                 continue
             if kind == WINDSCHATTEN:
                 row, lane = pos[car]
@@ -1648,14 +1656,10 @@ class FlitzerBot(Bot):
         table = race.table
         rows = VALUE[card]
         out = []
-        for car in cars:   # (step, spelt out: most options are such moves)
-            finished = race.finished
-            now = table[car] + rows
-            if now > LAST_ROW:
-                now = FINISH_VALUES[finished]
-                finished += 1
-            elif now < 0 or table.count(now) >= LANES:
-                out.append((race.value, (), finished))   # forfeited: nothing moves
+        for car in cars:
+            now, finished = move_end(table, car, rows, race.finished)
+            if now is None:   # forfeited: nothing moves
+                out.append((race.value, (), finished))
                 continue
             if kind == WINDSCHATTEN:
                 row, lane = pos[car]

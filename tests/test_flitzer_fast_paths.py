@@ -178,6 +178,17 @@ def race_views(count: int):
     return out[:count]
 
 
+def bots_at_races():
+    """(view, bot, race, pos, grid, marker odds) for a bot of every level on each of 300
+    tables of race_views."""
+    for level in ("easy", "normal", "hard"):
+        for view, seat in race_views(300):
+            bot = FlitzerBot(seat, 1, level)
+            race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
+            pos, grid, _ = look(view)
+            yield view, bot, race, pos, grid, bot.marker_odds(view)
+
+
 def test_a_moved_cars_value_is_the_recount_of_the_table():
     rng = random.Random(8)
     for view, seat in race_views(600):
@@ -189,45 +200,35 @@ def test_a_moved_cars_value_is_the_recount_of_the_table():
 
 
 def test_every_outcome_a_bot_weighs_is_valued_as_its_table_recounted():
-    for level in ("easy", "normal", "hard"):
-        for view, seat in race_views(300):
-            bot = FlitzerBot(seat, 1, level)
-            race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
-            pos, grid, _ = look(view)
-            odds = bot.marker_odds(view)
-            for card, car in pairs(hand_options([c["id"] for c in view["hand"]], pos)):
-                out = bot.outcomes(race, card, car, pos, grid, odds)
-                if car < 0:   # a dead card (a Gefahr with no car on danger, say) moves nothing
-                    assert out == [(1.0, race.value, (), race.finished)]
-                for p, value, changes, finished in out:
-                    table = race.moved(changes)
-                    assert 0 < p <= 1 and value == recount(race, table)
-                    assert finished == len(view["finished"]) + sum(
-                        1 for car in range(CARS) if table[car] >= FINISH_VALUE
-                        and race.table[car] < FINISH_VALUE)
-                # weigh: the play's value and its likeliest outcome (the first most likely),
-                # whether it works the outcome out itself (a move by the card's number) or not
-                likeliest = max(out, key=lambda o: o[0])
-                assert bot.weigh(race, card, [car], pos, grid, odds) == [(
-                    bot.play_value(card, out), likeliest[2:])]
+    for view, bot, race, pos, grid, odds in bots_at_races():
+        for card, car in pairs(hand_options([c["id"] for c in view["hand"]], pos)):
+            out = bot.outcomes(race, card, car, pos, grid, odds)
+            if car < 0:   # a dead card (a Gefahr with no car on danger, say) moves nothing
+                assert out == [(1.0, race.value, (), race.finished)]
+            for p, value, changes, finished in out:
+                table = race.moved(changes)
+                assert 0 < p <= 1 and value == recount(race, table)
+                assert finished == len(view["finished"]) + sum(
+                    1 for car in range(CARS) if table[car] >= FINISH_VALUE
+                    and race.table[car] < FINISH_VALUE)
+            # weigh: the play's value and its likeliest outcome (the first most likely),
+            # whether it works the outcome out itself (a move by the card's number) or not
+            likeliest = max(out, key=lambda o: o[0])
+            assert bot.weigh(race, card, [car], pos, grid, odds) == [(
+                bot.play_value(card, out), likeliest[2:])]
 
 
 def test_a_bots_values_and_likeliest_outcomes_are_weighs():
     """values() (the values alone, most options never need more) and likeliest() (for the
     few that do) give what weigh gives, card by card for every car it may name."""
-    for level in ("easy", "normal", "hard"):
-        for view, seat in race_views(300):
-            bot = FlitzerBot(seat, 1, level)
-            race = race_of(view, seat, {"easy": 0.5, "normal": 0.7, "hard": 1.0}[level])
-            pos, grid, _ = look(view)
-            odds = bot.marker_odds(view)
-            # (the hand, and every other card of the deck as well: a Risiko for every table)
-            hand = [c["id"] for c in view["hand"]]
-            for card, cars in hand_options(hand + sorted(set(SAME) - set(hand)), pos):
-                weighed = bot.weigh(race, card, cars, pos, grid, odds)
-                assert bot.values(race, card, cars, pos, grid, odds) == [v for v, _ in weighed]
-                for car, (_, likely) in zip(cars, weighed):
-                    assert bot.likeliest(race, card, car, pos, grid, odds) == likely
+    for view, bot, race, pos, grid, odds in bots_at_races():
+        # (the hand, and every other card of the deck as well: a Risiko for every table)
+        hand = [c["id"] for c in view["hand"]]
+        for card, cars in hand_options(hand + sorted(set(SAME) - set(hand)), pos):
+            weighed = bot.weigh(race, card, cars, pos, grid, odds)
+            assert bot.values(race, card, cars, pos, grid, odds) == [v for v, _ in weighed]
+            for car, (_, likely) in zip(cars, weighed):
+                assert bot.likeliest(race, card, car, pos, grid, odds) == likely
 
 
 def test_the_leader_is_the_one_other_seat_with_the_best_sum():
