@@ -18,6 +18,10 @@ A driver may skip such polls. A quiet bot whose plan already holds its next mome
 say `settled_by_own = True`: right after all the actions a poll returned were applied, another
 poll before the wake that poll returned, with the legal list as those actions left it, would do
 nothing too (OtterBot; not the random player, which draws its next moment in that poll).
+
+A turn-based bot whose poll on a forced move (a legal list of one action) returns that action
+and draws nothing says `forced_moves_free = True`: a driver may apply the action without the
+poll (the racers' and Flixo's bots; not the random player, whose choice draws even from one).
 """
 
 from __future__ import annotations
@@ -139,6 +143,7 @@ class Bot:
     uses_view = True
     quiet = False  # True: may be left unpolled while its legal list stands (see above)
     settled_by_own = False  # True: ... also right after its own actions (see above)
+    forced_moves_free = False  # True: a one-action legal list may be applied unpolled (above)
 
     def __init__(self, seat: int, seed: int, level: str | None = None):
         self.seat = seat

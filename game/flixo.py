@@ -1173,6 +1173,8 @@ class FlixoBot(Bot):
     display and values a draw by its best reveal; hard: values a draw by the expected best
     follow-up over every card it could draw. Slips (MISTAKE_RATE): one of the next three."""
 
+    forced_moves_free = True  # (a one-action list is returned as it is: see game.bots)
+
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
         self.w = BOT_WEIGHTS[level]

@@ -1337,6 +1337,8 @@ class FlitzerBot(Bot):
     normal: the play of best immediate value; hard: that plus the best follow-up from the
     rest of its hand, and marker odds counted from the cards it has seen."""
 
+    forced_moves_free = True  # (a one-action list is returned as it is: see game.bots)
+
     def choose(self, view: dict, legal: list):
         if len(legal) == 1:   # a forced move (half of all: every Draw): no thinking to run
             return legal[0]

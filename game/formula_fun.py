@@ -680,6 +680,8 @@ class FormulaFunBot(Bot):
     cards spent, weighted by the car's danger; hard: as normal, plus the best next move the
     remaining hand offers from where the car lands."""
 
+    forced_moves_free = True  # (a one-action list is returned as it is: see game.bots)
+
     def __init__(self, seat: int, seed: int, level: str | None = None):
         super().__init__(seat, seed, level)
         # (what the level sets, looked up once)

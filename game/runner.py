@@ -74,6 +74,7 @@ def apply_bot_action(state: State, seat: int, action, t, refused: Counter | None
 # the games' unchecked `_legal_actions` and `_view` (the public methods check the seat first).
 
 def run_turns(state: State, bots, refused: Counter | None = None) -> None:
+    forced_free = [bot.forced_moves_free for bot in bots]
     for _ in range(MAX_STEPS):
         if state.is_terminal():
             return
@@ -81,9 +82,12 @@ def run_turns(state: State, bots, refused: Counter | None = None) -> None:
         seats = range(state.players) if turn == SIMULTANEOUS else [turn]
         for seat in seats:
             legal = state._legal_actions(seat)
-            view = (state._view(seat) if bots[seat].uses_view and len(legal) > 1
-                    else None)  # (a forced move needs no look at the table)
-            actions, _ = bots[seat].poll(view, legal, state.now)
+            if len(legal) == 1 and forced_free[seat]:  # (what its poll would return)
+                actions = legal
+            else:
+                view = (state._view(seat) if bots[seat].uses_view and len(legal) > 1
+                        else None)  # (a forced move needs no look at the table)
+                actions, _ = bots[seat].poll(view, legal, state.now)
             if actions and apply_bot_action(state, seat, actions[0], None, refused):
                 break
         else:
@@ -107,9 +111,10 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
     asked: list = [None] * players  # the wake that poll returned
     wakes: list = [0] * players
+    if current_player() == TERMINAL:
+        return
+    # (The game can end only by an applied action or a tick: it is asked after those alone.)
     for _ in range(MAX_STEPS):
-        if current_player() == TERMINAL:
-            return
         now = state.now
         changed = False
         kept = kept_legal() or EMPTY  # (read for each seat, instead of asking: see core)
@@ -129,17 +134,18 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                     seen[seat], asked[seat] = legal, wakes[seat]
                 else:
                     seen[seat] = None
-                continue  # a poll changes nothing: only an applied action can end the game
+                continue
             seen[seat] = None
-            applied = True
+            applied = 0
             for action in actions:
-                done = apply_bot_action(state, seat, action, now, refused)
-                changed |= done
-                applied &= done
+                applied += apply_bot_action(state, seat, action, now, refused)
+            if not applied:
+                continue  # (a refusal changes nothing)
+            changed = True
             if current_player() == TERMINAL:
                 return
             kept = kept_legal() or EMPTY  # (a change may have dropped some)
-            if applied and settles[seat]:  # (its own actions are no news to it)
+            if applied == len(actions) and settles[seat]:  # (its own actions are no news to it)
                 mine = kept[seat] if kept is not EMPTY else None
                 seen[seat] = mine if mine is not None else legal_actions(seat)
                 asked[seat] = wakes[seat]
@@ -155,6 +161,9 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                 due = wake
         if due is None:
             raise Stuck(f"nothing due at {now} ms and no bot wants to act")
-        if tick(due):
+        changes = tick(due)
+        if current_player() == TERMINAL:
+            return
+        if changes:
             wakes = [due] * players
     raise Stuck(f"game did not end within {MAX_STEPS} steps")
