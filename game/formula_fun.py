@@ -707,7 +707,39 @@ class FormulaFunBot(Bot):
         if rng.random() < self.mistakes:  # one of the best three
             scored = sorted(zip(self.values(view, legal), range(len(legal))), reverse=True)
             return legal[rng.choice(scored[:3])[1]]
-        return legal[self.best(view, legal)]
+        # The best play: best() and values() written out in one pass (the same sums in the same
+        # order, so the very same floats), the best kept as it goes: the last of equal best, as
+        # best() picks. Most polls are this one; a method call less and no list of values
+        # saves about a fifth of a poll (tests compare it with best()).
+        cars = view["cars"]
+        order = view["order"]
+        after = view["index"] + 1
+        d = cars[order[after - 1]]["d"]
+        # cars_behind, written out
+        while after < len(order) and cars[order[after]]["d"] == d:
+            after += 1
+        behind = len(order) - after
+        for car in cars:
+            if car["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
+                return legal[self.best(view, legal)]
+        aimed = self.aimed[behind][LABELS[d % SPACES]]
+        top = -INFINITY
+        if self.looks_ahead:
+            ahead = 0.5 * URGENCIES[behind]
+            hand = 0
+            for card in view["hand"]:  # (hand_code, written out)
+                hand += CARD_CODE[card]
+            for action in legal:
+                score, on, played = aimed[action.cards]
+                value = score + ahead * BEST_NEXT[hand - played][on]
+                if value >= top:
+                    top, pick = value, action
+        else:
+            for action in legal:
+                value = aimed[action.cards][0]
+                if value >= top:
+                    top, pick = value, action
+        return pick
 
     def best(self, view: dict, plays: list) -> int:
         """The index of the best of `plays` by values(), the last of equal best (as max() of
@@ -769,6 +801,7 @@ class FormulaFunBot(Bot):
 
 
 FOURTH_LANE = ROW - 1
+INFINITY = float("inf")
 
 
 def cars_behind(cars: list, order: list, index: int, d: int) -> int:
