@@ -690,26 +690,51 @@ class FormulaFunBot(Bot):
         self.looks_ahead = self.level == "hard"
         self.aimed = AIMED[self.slot]
 
+    def choose(self, view: dict, legal: list):
+        return self.poll(view, legal, None)[0][0]
+
     def poll(self, view: dict, legal: list, now: int):
+        # (the choice is made here, not in choose(): a call less on every poll)
         if len(legal) < 2:  # nothing to choose: the one action (a Draw) or none
             return legal[:1], None
-        return [self.choose(view, legal)], None
-
-    def choose(self, view: dict, legal: list):
-        if len(legal) == 1:
-            return legal[0]
         rng = self.rng
         if self.level == "easy" and rng.random() < EASY_RANDOM:
             d = view["cars"][view["moving"]]["d"]
             moves = MOVES[LABELS[d % SPACES]]
             singles = [a for a in legal if len(a.cards) == 1 and moves[a.cards] >= 3]
-            return rng.choice(singles or legal)
+            return [rng.choice(singles or legal)], None
         # The mistake is drawn before the plays are valued (valuing draws nothing: the same
         # draws as valuing first), so that most choices need only the best play.
         if rng.random() < self.mistakes:  # one of the best three
             scored = sorted(zip(self.values(view, legal), range(len(legal))), reverse=True)
-            return legal[rng.choice(scored[:3])[1]]
-        return legal[self.best(view, legal)]
+            return [legal[rng.choice(scored[:3])[1]]], None
+        # The best play: best() and values() in one pass (the same sums in the same order, so
+        # the very same floats), the best kept as it goes: the last of equal best, as best()
+        # picks. Most polls are this one; no list of values saves about a sixth of a poll
+        # (tests compare it with best()).
+        cars = view["cars"]
+        order = view["order"]
+        d = cars[view["moving"]]["d"]
+        behind = cars_behind(cars, order, view["index"], d)
+        for car in order:  # (the cars in the race: the records of cars out have no lane)
+            if cars[car]["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
+                return [legal[self.best(view, legal)]], None
+        aimed = self.aimed[behind][LABELS[d % SPACES]]
+        top = -INFINITY
+        if self.looks_ahead:
+            ahead = 0.5 * URGENCIES[behind]
+            hand = hand_code(view["hand"])
+            for action in legal:
+                score, on, played = aimed[action.cards]
+                value = score + ahead * BEST_NEXT[hand - played][on]
+                if value >= top:
+                    top, pick = value, action
+        else:
+            for action in legal:
+                value = aimed[action.cards][0]
+                if value >= top:
+                    top, pick = value, action
+        return [pick], None
 
     def best(self, view: dict, plays: list) -> int:
         """The index of the best of `plays` by values(), the last of equal best (as max() of
@@ -771,6 +796,7 @@ class FormulaFunBot(Bot):
 
 
 FOURTH_LANE = ROW - 1
+INFINITY = float("inf")
 
 
 def cars_behind(cars: list, order: list, index: int, d: int) -> int:

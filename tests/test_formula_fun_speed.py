@@ -121,6 +121,13 @@ def test_a_play_is_taken_exactly_when_the_hand_holds_it():
             assert state.state_hash() == before
 
 
+class NeverBelow(random.Random):
+    """A generator whose random() is always 0.99: no easy random pick, no mistake."""
+
+    def random(self):
+        return 0.99
+
+
 def reference_value(bot, view, action):
     """FormulaFunBot.value as it was first written (land with a lookup function, the sums)."""
     d, occupied, urgency = situation(view)
@@ -157,6 +164,9 @@ def test_the_bot_values_plays_as_the_long_way_does_and_views_show_lanes():
                     # the one pass for the best play: the last of equal best
                     assert bot.best(view, legal) == max(range(len(legal)),
                                                         key=lambda k: (values[k], k))
+                    # choose()'s one pass (no mistake, no easy random pick) is best()
+                    bot.rng = NeverBelow()
+                    assert bot.choose(view, legal) is legal[bot.best(view, legal)]
                     checked += len(legal)
                     full += any(c["lane"] == 3 for c in view["cars"])
                 state.apply(seat, bots[seat].choose(view, legal))
