@@ -32,6 +32,8 @@ def test_a_bots_reading_of_a_waybill_is_what_its_view_says():
         for feature in (0, 1):
             by_level = {item["levels"][feature]: item["colour"] for item in view["items"]}
             assert reading["orders"][feature] == tuple(by_level[level] for level in range(5))
+            assert reading["places"][feature] == tuple(fo.PlaceBox(by_level[level])
+                                                       for level in range(5))
         ease = [fo.LEGIBILITY[kind] for kind in view["kinds"]]
         assert reading["legibility"] == ease
         more = None if ease[0] == ease[1] else ease.index(max(ease))
@@ -117,7 +119,7 @@ def test_drawing_around_a_figure_draws_from_the_person_model_around_it():
     for median in (80.0, 273.0, 1000.0, 2400.0):
         one, other = random.Random(1), random.Random(2)
         model = ReactionModel.around(median)
-        ours = sorted(fo.draw_around(one, median) for _ in range(20_000))
+        ours = sorted(bots.draw_around(one, median) for _ in range(20_000))
         theirs = sorted(model.sample(other) for _ in range(20_000))
         for q in (0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99):
             i = int(q * len(ours))
