@@ -66,7 +66,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from .bots import STEP_BITS, UNIT, Bot, bot_levels, lognormal_quantiles
+from .bots import STEP_BITS, Bot, bot_levels, draw_around, lognormal_quantiles
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -868,15 +868,12 @@ class OtterBot(Bot):
         return [action], None
 
     def _make_plan(self, view: dict, now: int) -> list:
-        """This round's moments, the LAST first (see above for the times). Each time is drawn
-        as game.bots.draw_around draws it (the median times a quantile of UNIT), written out
-        here: a plan draws a dozen times, and the calls were much of what a plan cost."""
+        """This round's moments, the LAST first (see above for the times)."""
         me = view["players"][self.seat]
         if me["grab_card"] is not None:
             return []
         who = self.player
         rng = self.rng
-        bits = rng.getrandbits
         reading = _reading(view["waybill"])
         feature = self._choose_feature(reading)
         legibility = reading["legibility"][feature]
@@ -884,34 +881,34 @@ class OtterBot(Bot):
         if rng.random() < 0.5:
             order = order[::-1]
         press_ms, simple_ms = self.press_ms, self.simple_ms
-        form = FORMS[bits(STEP_BITS)]  # this round's (see above)
+        form = FORMS[rng.getrandbits(STEP_BITS)]  # this round's (see above)
         plan = []
         t = now
         for _ in me["stack"]:  # (boxes left from before: take them off)
-            t += int(simple_ms * UNIT[bits(STEP_BITS)])
+            t += draw_around(rng, simple_ms)
             plan.append((t, UNDO))
-        t += int(who.orient_ms * form * UNIT[bits(STEP_BITS)])
+        t += draw_around(rng, who.orient_ms * form)
         boxes = order
         swapped = None
         if rng.random() < who.mistake:
             swapped = i = rng.randrange(BOXES - 1)
             boxes = order[:i] + (order[i + 1], order[i]) + order[i + 2:]
         for box, compare_ms in zip(boxes, self.compares):  # find the next among those left
-            t += int(compare_ms * form / legibility * UNIT[bits(STEP_BITS)])
-            t += int(press_ms * UNIT[bits(STEP_BITS)])  # then press it
+            t += draw_around(rng, compare_ms * form / legibility)
+            t += draw_around(rng, press_ms)  # then press it
             plan.append((t, box))
-        t += int(press_ms * UNIT[bits(STEP_BITS)])  # (the last box: no comparing)
+        t += draw_around(rng, press_ms)  # (the last box: no comparing)
         plan.append((t, boxes[-1]))
         if swapped is not None and rng.random() < who.notice:
             # Seen on a last look over the stack: take boxes off down to the swap, put them right.
-            t += int(who.compare_ms * BOXES / legibility * UNIT[bits(STEP_BITS)])
+            t += draw_around(rng, who.compare_ms * BOXES / legibility)
             for _ in range(BOXES - swapped):
-                t += int(simple_ms * UNIT[bits(STEP_BITS)])
+                t += draw_around(rng, simple_ms)
                 plan.append((t, UNDO))
             for box in order[swapped:]:
-                t += int(press_ms * UNIT[bits(STEP_BITS)])
+                t += draw_around(rng, press_ms)
                 plan.append((t, box))
-        plan.append((t + int(simple_ms * UNIT[bits(STEP_BITS)]), GRAB))
+        plan.append((t + draw_around(rng, simple_ms), GRAB))
         plan.reverse()
         return plan
 

@@ -119,7 +119,7 @@ def test_drawing_around_a_figure_draws_from_the_person_model_around_it():
     for median in (80.0, 273.0, 1000.0, 2400.0):
         one, other = random.Random(1), random.Random(2)
         model = ReactionModel.around(median)
-        ours = sorted(bots.draw_around(one, median) for _ in range(20_000))
+        ours = sorted(fo.draw_around(one, median) for _ in range(20_000))
         theirs = sorted(model.sample(other) for _ in range(20_000))
         for q in (0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99):
             i = int(q * len(ours))
