@@ -828,28 +828,30 @@ class OtterBot(Bot):
 
     def __init__(self, seat: int, seed: int, level: str = "normal"):
         super().__init__(seat, seed, level)
-        self.player = PLAYERS[self.level]
-        lo, hi = self.player.simple_share
+        self.player = who = PLAYERS[self.level]
+        lo, hi = who.simple_share
         self.simple_ms = SIMPLE_NORM.quantile(self.rng.uniform(lo, hi))  # their median
-        self.press_ms = self.player.press * hick_ms(BOXES)  # pressing one of five buttons
+        self.press_ms = who.press * hick_ms(BOXES)  # pressing one of five buttons
+        # Finding the next box among `left` takes left - 1 comparisons (the last: none).
+        self.compares = tuple(who.compare_ms * (left - 1) for left in range(BOXES, 1, -1))
         self.onset = None  # of the round planned for
-        self.plan: list = []  # [(due ms, action)], in order
+        self.plan: list = []  # [(due ms, action)], the next one LAST (a plan is used up by pop)
 
     def poll(self, view: dict, legal: list, now: int):
         if view["phase"] != "stacking":  # (a waybill is up whenever a round is in flight)
             self.plan = []
             return [], None
         onset = view["onset"]  # (each round in flight has its own: game time runs on)
+        plan = self.plan
         if onset != self.onset:
             self.onset = onset
-            self.plan = self._make_plan(view, now)
-        plan = self.plan
+            plan = self.plan = self._make_plan(view, now)
         if not plan:
             return [], None
-        due, action = plan[0]
+        due, action = plan[-1]
         if due > now:
             return [], due
-        del plan[0]
+        plan.pop()
         # Still legal? Looked up by identity first: plans and legal lists hold the same
         # action objects (PLACE, UNDO, GRAB), and a list's `in` would call the dataclasses'
         # __eq__ on every action before it.
@@ -860,9 +862,13 @@ class OtterBot(Bot):
             if action not in legal:  # the table moved on: stop
                 self.plan = []
                 return [], None
-        return [action], max(plan[0][0], now) if plan else None
+        if plan:
+            due = plan[-1][0]
+            return [action], due if due > now else now
+        return [action], None
 
     def _make_plan(self, view: dict, now: int) -> list:
+        """This round's moments, the LAST first (see above for the times)."""
         me = view["players"][self.seat]
         if me["grab_card"] is not None:
             return []
@@ -871,39 +877,39 @@ class OtterBot(Bot):
         reading = _reading(view["waybill"])
         feature = self._choose_feature(reading)
         legibility = reading["legibility"][feature]
-        order = list(reading["orders"][feature])
+        order = reading["places"][feature]  # (PlaceBox actions, lowest level first)
         if rng.random() < 0.5:
-            order.reverse()
-        press_ms = self.press_ms
+            order = order[::-1]
+        press_ms, simple_ms = self.press_ms, self.simple_ms
         form = FORMS[rng.getrandbits(STEP_BITS)]  # this round's (see above)
         plan = []
         t = now
         for _ in me["stack"]:  # (boxes left from before: take them off)
-            t += draw_around(rng, self.simple_ms)
+            t += draw_around(rng, simple_ms)
             plan.append((t, UNDO))
         t += draw_around(rng, who.orient_ms * form)
         boxes = order
+        swapped = None
         if rng.random() < who.mistake:
-            i = rng.randrange(len(order) - 1)
-            boxes = order[:i] + [order[i + 1], order[i]] + order[i + 2:]
-        compare_ms = who.compare_ms
-        for k, colour in enumerate(boxes):  # find the next among those left, then press
-            left = BOXES - k
-            if left > 1:
-                t += draw_around(rng, compare_ms * (left - 1) * form / legibility)
-            t += draw_around(rng, press_ms)
-            plan.append((t, PLACE[colour]))
-        if boxes != order and rng.random() < who.notice:
+            swapped = i = rng.randrange(BOXES - 1)
+            boxes = order[:i] + (order[i + 1], order[i]) + order[i + 2:]
+        for box, compare_ms in zip(boxes, self.compares):  # find the next among those left
+            t += draw_around(rng, compare_ms * form / legibility)
+            t += draw_around(rng, press_ms)  # then press it
+            plan.append((t, box))
+        t += draw_around(rng, press_ms)  # (the last box: no comparing)
+        plan.append((t, boxes[-1]))
+        if swapped is not None and rng.random() < who.notice:
             # Seen on a last look over the stack: take boxes off down to the swap, put them right.
-            i = next(k for k in range(BOXES) if boxes[k] != order[k])
-            t += draw_around(rng, compare_ms * BOXES / legibility)
-            for _ in range(BOXES - i):
-                t += draw_around(rng, self.simple_ms)
+            t += draw_around(rng, who.compare_ms * BOXES / legibility)
+            for _ in range(BOXES - swapped):
+                t += draw_around(rng, simple_ms)
                 plan.append((t, UNDO))
-            for colour in order[i:]:
+            for box in order[swapped:]:
                 t += draw_around(rng, press_ms)
-                plan.append((t, PLACE[colour]))
-        plan.append((t + draw_around(rng, self.simple_ms), GRAB))
+                plan.append((t, box))
+        plan.append((t + draw_around(rng, simple_ms), GRAB))
+        plan.reverse()
         return plan
 
     def _choose_feature(self, reading: dict) -> int:
@@ -919,18 +925,21 @@ class OtterBot(Bot):
 
 def _reading(waybill: dict) -> dict:
     """What a bot reads off a waybill's view, the same every time it comes up (kept per
-    waybill id): per feature the colours from the lowest level up ("orders") and how legible
-    it is ("legibility"); the more legible feature ("more_legible", None: both alike); the
-    magnifier's feature ("magnifier": the magnifier colour sits at an end of its order)."""
+    waybill id): per feature the colours from the lowest level up ("orders"), and the actions
+    that place them in that order ("places"), and how legible it is ("legibility"); the more
+    legible feature ("more_legible", None: both alike); the magnifier's feature ("magnifier":
+    the magnifier colour sits at an end of its order)."""
     reading = _READINGS.get(waybill["id"])
     if reading is None:
         items = waybill["items"]
         ease = [LEGIBILITY[k] for k in waybill["kinds"]]
         colour = waybill["magnifier_colour"]
         item = next(i for i in items if i["colour"] == colour)
+        orders = [tuple(i["colour"] for i in sorted(items, key=lambda i: i["levels"][f]))
+                  for f in (0, 1)]
         reading = _READINGS[waybill["id"]] = {
-            "orders": [tuple(i["colour"] for i in sorted(items, key=lambda i: i["levels"][f]))
-                       for f in (0, 1)],
+            "orders": orders,
+            "places": [tuple(PLACE[colour] for colour in order) for order in orders],
             "legibility": ease,
             "more_legible": None if ease[0] == ease[1] else 0 if ease[0] > ease[1] else 1,
             "magnifier": 0 if item["levels"][0] in (0, 4) else 1,

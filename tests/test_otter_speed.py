@@ -32,6 +32,8 @@ def test_a_bots_reading_of_a_waybill_is_what_its_view_says():
         for feature in (0, 1):
             by_level = {item["levels"][feature]: item["colour"] for item in view["items"]}
             assert reading["orders"][feature] == tuple(by_level[level] for level in range(5))
+            assert reading["places"][feature] == tuple(fo.PlaceBox(by_level[level])
+                                                       for level in range(5))
         ease = [fo.LEGIBILITY[kind] for kind in view["kinds"]]
         assert reading["legibility"] == ease
         more = None if ease[0] == ease[1] else ease.index(max(ease))
