@@ -425,15 +425,17 @@ def _checked_entry(info: GameInfo, action) -> dict:
     fields, eq, hash and repr never look at.)"""
     if type(action) not in info.action_types:
         raise IllegalAction("unknown action", brief(action))
+    try:  # (the common case, first: an action checked and encoded before)
+        return action.__dict__[_ENCODED].copy()  # (a log entry of its own, see below)
+    except (AttributeError, KeyError):  # (an action class with slots; an action new to us)
+        pass
+    problem = action_problem(action)
+    if problem:
+        raise IllegalAction("bad action field", problem)
+    kept = encode_action(action)
     fields = getattr(action, "__dict__", None)
-    kept = fields.get(_ENCODED) if fields is not None else None
-    if kept is None:
-        problem = action_problem(action)
-        if problem:
-            raise IllegalAction("bad action field", problem)
-        kept = encode_action(action)
-        if fields is not None:
-            fields[_ENCODED] = kept
+    if fields is not None:
+        fields[_ENCODED] = kept
     return kept.copy()  # (a log entry of its own: whoever edits a log edits one entry)
 
 

@@ -167,7 +167,7 @@ def opens_with(counts: list, revealed: str) -> bool:
 def catchable_of(counts: list) -> list[str]:
     """catchable_colours, from the colour_counts of the face-up cards."""
     best = max(counts)
-    return [c for c, n in zip(COLOURS, counts) if best and n == best]
+    return list(compress(COLOURS, map(eq, counts, repeat(best)))) if best else []
 
 
 # One reaction record per slap. Kept in the state as plain lists in this field order (they are
@@ -424,11 +424,11 @@ class FliegenKlatschen(State):
         are those of the table now."""
         catch, frozen = self.catch, self.frozen[player]
         used, void = catch["used"][player], catch["voids"] < MAX_VOIDS
-        key = (*frozen, *used, void)
         known = self._lists_cache["catch"]
-        actions = known.get(key)
+        actions = known.get((*frozen, *used, void))
         if actions is None:
-            actions = known[key] = self._made_legal((), map(or_, frozen, used), void)
+            actions = known[(*frozen, *used, void)] = self._made_legal(
+                (), map(or_, frozen, used), void)
         return actions
 
     def _made_legal(self, actions, blocked, void: bool) -> list:
@@ -442,9 +442,9 @@ class FliegenKlatschen(State):
         return found
 
     def _apply(self, player: int, action) -> list[Event]:
+        # (apply and apply_now refuse every action once the game is over: the phase is not
+        # "over" here)
         self._changes += 1
-        if self.phase == "over":
-            raise IllegalAction("game over")
         if isinstance(action, Slap):
             phase = self.phase
             events = self._slap(player, action.hand, action.card)
@@ -466,11 +466,12 @@ class FliegenKlatschen(State):
         raise IllegalAction("unknown action", repr(action))
 
     def next_deadline(self) -> int | None:
-        if self.phase == "reveal":
-            return self.turn_started + TURN_MS
-        if self.phase == "catch":
+        phase = self.phase  # (most of a game is spent catching: that phase is asked first)
+        if phase == "catch":
             return self.catch["closes_at"]
-        if self.phase == "countdown":
+        if phase == "reveal":
+            return self.turn_started + TURN_MS
+        if phase == "countdown":
             return self.catch["reopen_at"]
         return None
 
@@ -499,7 +500,7 @@ class FliegenKlatschen(State):
             raise IllegalAction("no reveal during a catch", f"phase {self.phase}")
         if player != self.turn:
             raise IllegalAction("not your turn", f"seat {self.turn} reveals, not seat {player}")
-        if not _is_card(card) or self.place[card] != DOWN:
+        if not 0 <= card < CARDS or self.place[card] != DOWN:  # (an int: the core checked)
             raise IllegalAction("reveal a face-down card", f"card {card!r}")
         return self._turn_over(player, card, self.now, by_timer=False)
 
@@ -665,19 +666,19 @@ class FliegenKlatschen(State):
         for s in slaps:
             p, card, ms, correct = s["player"], s["card"], s["ms"], s["correct"]
             by_seat[p].append(s)
-            known = place[card] != DOWN
+            row = ([rnd, p, s["hand"], card, face[card], value[card], ms, correct, False, False,
+                    None] if place[card] != DOWN else
+                   [rnd, p, s["hand"], card, None, None, ms, correct, False, False, None])
             if s["bottom"]:
-                row = [rnd, p, s["hand"], card, face[card] if known else None,
-                       value[card] if known else None, ms, correct, correct, False, None]
                 under[card] = row
                 if correct:
+                    row[8] = True
                     won[p].append(card)
             else:
-                row = [rnd, p, s["hand"], card, face[card] if known else None,
-                       value[card] if known else None, ms, correct, False, True, s["by_ms"]]
+                row[9], row[10] = True, s["by_ms"]
                 bottom = under[card]
                 if not bottom[9]:  # the first on top: the bottom hand's margin
-                    bottom[9], bottom[10] = True, s["by_ms"]
+                    bottom[9], bottom[10] = True, row[10]
             if not correct:
                 wrong[p] += 1
             rows.append(row)
@@ -689,18 +690,21 @@ class FliegenKlatschen(State):
                 result.append({"player": p, "slaps": [], "gained": [], "penalties": 0,
                                "lost": [], "false_starts": early[p]})
                 continue
-            lost, gained, stack = [], won[p], stacks[p]
-            if wrong[p] and stack:  # the flies caught before this catch, the last one first
-                lost = stack[-wrong[p]:][::-1]
-                del stack[-wrong[p]:]
-                for card in lost:
-                    place[card] = DISCARD
-                discard += lost
-            for card in gained:
-                place[card] = STACK
-            stack += gained
-            gone += gained
-            result.append({"player": p, "slaps": mine, "gained": gained, "penalties": wrong[p],
+            lost, gained, penalties = [], won[p], wrong[p]
+            if penalties:  # the flies caught before this catch, the last one first
+                stack = stacks[p]
+                if stack:
+                    lost = stack[-penalties:][::-1]
+                    del stack[-penalties:]
+                    for card in lost:
+                        place[card] = DISCARD
+                    discard += lost
+            if gained:
+                for card in gained:
+                    place[card] = STACK
+                stacks[p] += gained
+                gone += gained
+            result.append({"player": p, "slaps": mine, "gained": gained, "penalties": penalties,
                            "lost": lost, "false_starts": early[p]})
         contests = []
         if len(under) < len(slaps):  # hands came down on top of others: who beat whom
@@ -761,7 +765,8 @@ class FliegenKlatschen(State):
         # The fattest fly is a caught one, and the hand it beat came down on the same card
         # in the same catch, so also correct: the correct slaps alone (in random play a few
         # in ten) give the same highlight as all of them.
-        self.highlight = fattest_fly(_as_records(r for r in self.reactions if r[7]))
+        rows = self.reactions
+        self.highlight = fattest_fly(_as_records(compress(rows, map(itemgetter(7), rows))))
         self._summary_cache = self.summary()  # (kept for the views: it no longer changes)
         return events + [Event(GAME_OVER, None, {
             "scores": self.round_scores[0], "round_scores": self.round_scores,
@@ -1116,10 +1121,6 @@ def _drop(cards_of: list, actions, gone) -> None:
 def _pick(items: list, indices: list) -> list:
     """[items[i] for i in indices], the loop in C (itemgetter of one index gives no tuple)."""
     return list(itemgetter(*indices)(items)) if len(indices) > 1 else [items[i] for i in indices]
-
-
-def _is_card(card) -> bool:
-    return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < CARDS
 
 
 def _is_count(remove) -> bool:
