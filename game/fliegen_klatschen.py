@@ -1407,11 +1407,11 @@ class _Table:
         """Work out the catch whose catchable cards are `cards` (the view's list)."""
         if self.catch_cards is not cards:
             ups = self.ups
-            caught = list(map(set(cards).__contains__, map(_CARD, ups)))  # (walked in C)
-            self.catchable = list(compress(ups, caught))
+            self.catchable, self.wrong = catchable, wrong = [], []
+            for card in ups:
+                (catchable if card["card"] in cards else wrong).append(card)
             # (reverse keeps equals in table order, as a key of -value would)
-            self.fattest = sorted(self.catchable, key=_VALUE, reverse=True)
-            self.wrong = list(compress(ups, map(not_, caught)))
+            self.fattest = sorted(catchable, key=_VALUE, reverse=True)
             self.colours = len(set(map(_FACE, ups)) - {SWATTER})
             # the choosing time above a simple reaction (a catch has a fly colour face up)
             self.hick = _HICK_EXTRA[self.colours or 1]
