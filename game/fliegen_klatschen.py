@@ -1150,15 +1150,12 @@ def _is_count(remove) -> bool:
 # Every time is drawn around its figure with the shape of one person's simple reaction times,
 # off a table of quantiles (game.bots.draw_around), and the form off a table of the
 # log-normal's quantiles (FORMS): a catch's plan draws a dozen times, and random.gauss and
-# expovariate were most of what a CPU cost. Where a catch's plan and steering draw, the draw is
-# spelt out, int(median * UNIT[rng.getrandbits(STEP_BITS)]): draw_around's own arithmetic (the
-# same times), without a call for each of the dozen draws.
+# expovariate were most of what a CPU cost.
 # PLAYERS also holds three kinds of people (first_time, average, practised) for the level
 # bench (bench/cpu_levels.py): the same model with figures for people, not for levels.
 
-# (imported here, by the CPU player's part alone: see FlyBot.poll and the draws spelt out)
+# (imported here, by the CPU player's part alone: see FlyBot.poll)
 from operator import is_  # noqa: E402
-from .bots import UNIT  # noqa: E402
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 FORM_SIGMA = 0.3
@@ -1315,7 +1312,7 @@ class FlyBot(Bot):
                     else:
                         plan.remove(step)
                         continue
-                    step[0] = (now + int(RETARGET_MS * UNIT[self.rng.getrandbits(STEP_BITS)])
+                    step[0] = (now + draw_around(self.rng, RETARGET_MS)
                                + self._steer(table, target))
                     step[2] = target["card"]
                     moved = True
@@ -1344,32 +1341,30 @@ class FlyBot(Bot):
         snaps = round(hypot((tx - x) * TABLE_ASPECT, ty - y) / table.pitch)
         if not snaps:
             return 0
-        bits, step_ms = self.rng.getrandbits, self.player.step_ms
+        rng, step_ms = self.rng, self.player.step_ms
         ms = 0
         for _ in range(snaps if snaps < 6 else 6):  # a draw for each snap (see above)
-            ms += int(step_ms * UNIT[bits(STEP_BITS)])
+            ms += draw_around(rng, step_ms)
         return ms
 
     def _make_plan(self, view: dict, now: int) -> list:
         """One step per free hand, [due, hand, card, aiming], in order (by due, then hand)."""
         catch = view["catch"]
         who, rng = self.player, self.rng
-        bits = rng.getrandbits  # (draw_around's draws, spelt out: see above)
         # (no card moves in a catch: its table serves the whole catch)
         table = self.catch_table = self._table_of(view).caught(catch["cards"])
         targets = table.fattest[:]
         wrong = table.wrong
-        form = FORMS[bits(STEP_BITS)]  # this catch's (see above)
-        due = (catch["onset"] + int(self.simple_ms * UNIT[bits(STEP_BITS)])
-               + int((who.choose * table.hick + who.scan_ms * len(table.ups)) * form
-                     * UNIT[bits(STEP_BITS)]))
+        form = FORMS[rng.getrandbits(STEP_BITS)]  # this catch's (see above)
+        due = catch["onset"] + draw_around(rng, self.simple_ms) + draw_around(
+            rng, (who.choose * table.hick + who.scan_ms * len(table.ups)) * form)
         used, frozen = catch["used"][self.seat], view["frozen"][self.seat]
         plan = []
         for hand in range(view["hands"]):
             if used[hand] or frozen[hand]:
                 continue
             if plan:  # the second hand sets off later
-                due += int(who.second_ms * UNIT[bits(STEP_BITS)])
+                due += draw_around(rng, who.second_ms)
             roll = rng.random()
             if wrong and roll < who.wrong:
                 target, aiming = rng.choice(wrong), False
