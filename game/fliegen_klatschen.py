@@ -1143,7 +1143,8 @@ def _is_count(remove) -> bool:
 #      Pylyshyn 1994, Psychol. Rev. 101:80; players track colours while cards turn, so less);
 #   4. steering the hand: a human's hand snaps from face-up card to face-up card, one press a
 #      snap (`step_ms` each). The CPU keeps a hand of its own where its last slap went (the
-#      table's middle at first) and counts the snaps to its target.
+#      table's middle at first) and counts the snaps to its target: one per spacing of the
+#      face-up cards on the way, rounded (none within half a spacing), six at most.
 # A person has good and bad catches: the thinking parts (2, 3) are scaled by a `form` drawn
 # per catch, log-normal with FORM_SIGMA (an assumption: choice times vary about 30 % from trial
 # to trial). So every CPU's times come from its own draws: never several at one ms but by chance.
@@ -1153,6 +1154,9 @@ def _is_count(remove) -> bool:
 # expovariate were most of what a CPU cost.
 # PLAYERS also holds three kinds of people (first_time, average, practised) for the level
 # bench (bench/cpu_levels.py): the same model with figures for people, not for levels.
+
+# (imported here, by the CPU player's part alone: see FlyBot.poll)
+from operator import is_  # noqa: E402
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 FORM_SIGMA = 0.3
@@ -1213,6 +1217,7 @@ class FlyBot(Bot):
         self.reveal_due = None
         self.jump_due = None
         self._table = _Table([])        # what it worked out from the table it last looked at
+        self.catch_table = self._table  # the table of its catch (see _make_plan)
 
     def _table_of(self, view: dict) -> "_Table":
         """What the view's table shows (_Table): worked out once per table (views share their
@@ -1263,15 +1268,18 @@ class FlyBot(Bot):
             self.reveal_due = None
             # The active seat's legal actions list its reveals first (_legal_of), the slaps
             # after them: found by halving, not by looking at the hundreds of slaps.
-            reveals = legal[:bisect_left(legal, True, key=_IS_SLAP)]
-            return ([self.rng.choice(reveals)] if reveals else []), None
+            # A uniform pick by one draw (random.choice's draw is two Python calls deep).
+            reveals = bisect_left(legal, True, key=_IS_SLAP)
+            return ([legal[int(self.rng.random() * reveals)]] if reveals else []), None
         if self.jump_due is not None:
             if now < self.jump_due:
                 return [], self.jump_due
             self.jump_due = None
             card = max(_flies(self._face_up(view)), key=_VALUE)["card"]
             slap = SLAPS[0][card]
-            return ([slap] if slap in legal else []), None
+            # (legal lists hold the game's own objects: looked for by identity, in C, not by
+            # `in`, which calls the dataclass's __eq__ for every other action)
+            return ([slap] if any(map(is_, legal, repeat(slap))) else []), None
         return [], None
 
     def _catch(self, view: dict, legal: list, now: int):
@@ -1298,7 +1306,7 @@ class FlyBot(Bot):
                 if card in claimed and claimed[card] + NOTICE_MS <= due:
                     # Seen in time: on to the fattest free fly (the first of equals in the
                     # table's order), if one is left.
-                    table = self._table_of(view).caught(catch["cards"])
+                    table = self.catch_table
                     for target in table.fattest:
                         if target["card"] not in claimed:
                             break
@@ -1327,35 +1335,25 @@ class FlyBot(Bot):
 
     def _steer(self, table: "_Table", target: dict) -> int:
         """Time (ms) to steer the hand from where it rests to `target` (a face-up card of
-        `table`, a catch's: see _Table.caught), and move it there: no snap when the target is
-        the face-up card nearest to it (a hand snaps there by itself), else about one snap per
-        spacing of the face-up cards on the way."""
+        `table`) and move it there: one snap per spacing of the face-up cards on the way,
+        rounded (none within half a spacing: the hand snaps there by itself), six at most."""
         x, y = self.hand_at
         tx, ty = self.hand_at = target["x"], target["y"]
-        card = target["card"]
-        # A hand mostly rests on a face-up card (where it last slapped): then that card is
-        # the nearest, found without measuring the others.
-        resting = table.resting.get((x, y))
-        if resting == card:
+        snaps = round(hypot((tx - x) * TABLE_ASPECT, ty - y) / table.pitch)
+        if not snaps:
             return 0
-        away = hypot((tx - x) * TABLE_ASPECT, ty - y)
-        if resting is None and table.nearest_is(x, y, card, away):
-            return 0
-        snaps = round(away / table.pitch)
-        if snaps > 6:
-            snaps = 6
         rng, step_ms = self.rng, self.player.step_ms
-        ms = draw_around(rng, step_ms)
-        while snaps > 1:  # (a draw for each snap, at least one)
+        ms = 0
+        for _ in range(snaps if snaps < 6 else 6):  # a draw for each snap (see above)
             ms += draw_around(rng, step_ms)
-            snaps -= 1
         return ms
 
     def _make_plan(self, view: dict, now: int) -> list:
         """One step per free hand, [due, hand, card, aiming], in order (by due, then hand)."""
         catch = view["catch"]
         who, rng = self.player, self.rng
-        table = self._table_of(view).caught(catch["cards"])  # (no card moves in a catch)
+        # (no card moves in a catch: its table serves the whole catch)
+        table = self.catch_table = self._table_of(view).caught(catch["cards"])
         targets = table.fattest[:]
         wrong = table.wrong
         form = FORMS[rng.getrandbits(STEP_BITS)]  # this catch's (see above)
@@ -1366,6 +1364,8 @@ class FlyBot(Bot):
         for hand in range(view["hands"]):
             if used[hand] or frozen[hand]:
                 continue
+            if plan:  # the second hand sets off later
+                due += draw_around(rng, who.second_ms)
             roll = rng.random()
             if wrong and roll < who.wrong:
                 target, aiming = rng.choice(wrong), False
@@ -1377,87 +1377,49 @@ class FlyBot(Bot):
             else:
                 continue
             due += self._steer(table, target)
+            # (in order as made: due never falls, hands come in order)
             plan.append([due if due > now else now, hand, target["card"], aiming])
-            due += draw_around(rng, who.second_ms)
-        plan.sort()
         return plan
 
 
 class _Table:
     """What a CPU works out from a table's cards (a view's list of them): the face-up cards
-    and where they lie, and, for a catch on it (`caught`), its catchable cards (in the table's
+    and their spacing, and, for a catch on it (`caught`), its catchable cards (in the table's
     order, and the fattest first), the other face-up cards, and how many fly colours lie face
     up. Made by the first CPU to look at a table, for the others (_TABLE_SEEN): the
     views' lists are never changed."""
 
-    __slots__ = ("cards", "ups", "ids", "xs", "ys", "pitch", "resting", "catch_cards",
-                 "catchable", "fattest", "wrong", "colours", "hick")
+    __slots__ = ("cards", "ups", "pitch", "catch_cards", "catchable", "fattest", "wrong",
+                 "colours", "hick")
 
     def __init__(self, cards: list):
         self.cards = cards
         self.ups = ups = list(filter(_UP, cards))  # (walked in C)
-        self.ids, self.xs, self.ys = list(map(_CARD, ups)), list(map(_X, ups)), list(map(_Y, ups))
         # the spacing of the face-up cards (per mille of the table's height)
         self.pitch = 1000 * TABLE_ASPECT / math.sqrt(len(ups)) if ups else None
-        self.resting: dict | None = None  # (x, y) -> the first face-up card lying there
         self.catch_cards = None
 
     def caught(self, cards: list) -> "_Table":
         """Work out the catch whose catchable cards are `cards` (the view's list)."""
         if self.catch_cards is not cards:
             ups = self.ups
-            caught = list(map(set(cards).__contains__, self.ids))  # (walked in C)
-            self.catchable = list(compress(ups, caught))
+            self.catchable, self.wrong = catchable, wrong = [], []
+            for card in ups:
+                (catchable if card["card"] in cards else wrong).append(card)
             # (reverse keeps equals in table order, as a key of -value would)
-            self.fattest = sorted(self.catchable, key=_VALUE, reverse=True)
-            self.wrong = list(compress(ups, map(not_, caught)))
+            self.fattest = sorted(catchable, key=_VALUE, reverse=True)
             self.colours = len(set(map(_FACE, ups)) - {SWATTER})
             # the choosing time above a simple reaction (a catch has a fly colour face up)
             self.hick = _HICK_EXTRA[self.colours or 1]
             self.catch_cards = cards
-            if self.resting is None:  # (every catch's CPUs steer: see FlyBot._steer)
-                self._rest()
         return self
-
-    def nearest(self, x: int, y: int) -> int:
-        """The face-up card nearest to (x, y): the first at the least distance (the table's
-        x counts TABLE_ASPECT times its y)."""
-        # A hand mostly rests on a face-up card (where it last slapped): that one, at no
-        # distance, found without measuring the others.
-        card = (self.resting or self._rest()).get((x, y))
-        if card is not None:
-            return card
-        far = [hypot((cx - x) * TABLE_ASPECT, cy - y) for cx, cy in zip(self.xs, self.ys)]
-        return self.ups[far.index(min(far))]["card"]
-
-    def nearest_is(self, x: int, y: int, card: int, away: float) -> bool:
-        """nearest(x, y) == card, for a face-up `card` at distance `away` from (x, y) (as
-        nearest measures it): no card lies closer, nor as close and before it. (Stops at the
-        first card that does: a hand is seldom nearest to the card it goes for.)"""
-        before = True  # (a card before it in the table's order)
-        for c, cx, cy in zip(self.ids, self.xs, self.ys):
-            if c == card:
-                before = False
-                continue
-            far = hypot((cx - x) * TABLE_ASPECT, cy - y)
-            if far < away or (far == away and before):
-                return False
-        return True
-
-    def _rest(self) -> dict:
-        """`resting`: (x, y) -> the first face-up card lying there."""
-        resting = dict(zip(zip(self.xs, self.ys), self.ids))
-        if len(resting) < len(self.ids):  # two at one place (the last stayed): made backwards
-            resting = dict(zip(zip(self.xs[::-1], self.ys[::-1]), reversed(self.ids)))
-        self.resting = resting
-        return resting
 
 
 def _flies(cards: list) -> list:
     return [c for c in cards if c["face"] != SWATTER]
 
 
-_VALUE, _UP, _X, _Y = itemgetter("value"), itemgetter("up"), itemgetter("x"), itemgetter("y")
+_VALUE, _UP = itemgetter("value"), itemgetter("up")
 _CARD, _FACE = itemgetter("card"), itemgetter("face")
 _IS_SLAP = Slap.__instancecheck__  # isinstance(action, Slap), called from C (by bisect)
 # The latest table a CPU looked at. Every seat's view shares one list of cards until a card

@@ -706,7 +706,7 @@ def test_the_runner_drops_and_counts_a_refused_second_slap():
                 actions = actions + [Slap(1 - actions[0].hand, actions[0].card)]
             return actions, wake
 
-    state = INFO.new(2, {}, 7)
+    state = INFO.new(2, {}, 6)
     refused = collections.Counter()
     run_realtime(state, [TwoSlaps(0, 1, "hard"), fk.FlyBot(1, 2, "hard")], refused)
     assert state.is_terminal() and sum(refused.values()) > 0

@@ -2,7 +2,7 @@
 step of random walks: the catch's counts (hands still to slap, flies untaken, the bottom hand on
 each card), the kept face-up cards by face, reveals and slaps, and the game-over summary and
 highlight made from the compact slap records. And the CPU player's short cuts (what it works
-out from a table, the nearest card, its plan) equal the plain way."""
+out from a table, its steering, its plan) equal the plain way."""
 
 from __future__ import annotations
 
@@ -95,20 +95,13 @@ def test_the_summary_and_highlight_equal_those_of_every_record(players, seed, le
     assert state.highlight["kind"] == "fattest_fly"
 
 
-def plain_nearest(ups, x, y):
-    """The face-up card nearest to (x, y), the plain way: the first at the least distance."""
-    far = [math.hypot((c["x"] - x) * fk.TABLE_ASPECT, c["y"] - y) for c in ups]
-    return ups[far.index(min(far))]["card"]
-
-
 @pytest.mark.parametrize("players, seed, level", [(2, 8, "easy"), (4, 9, "hard"),
                                                   (8, 10, "normal")])
 def test_what_the_cpus_work_out_from_a_table_equals_the_plain_way(players, seed, level):
     """FlyBot works a table out once for every CPU (fk._Table): its face-up cards and where
     they lie, a catch's catchable cards (fattest first), the other face-up cards and the fly
-    colours face up, and the face-up card nearest to a hand (found without measuring when the
-    hand rests on one). Checked against the plain way for every view a CPU planned a catch
-    from, and for every card and some other points of those tables."""
+    colours face up. Checked against the plain way for every view a CPU planned a catch
+    from."""
     seen = []
     make_plan = fk.FlyBot._make_plan
 
@@ -121,7 +114,6 @@ def test_what_the_cpus_work_out_from_a_table_equals_the_plain_way(players, seed,
         play(INFO, players, seed, level)
     finally:
         fk.FlyBot._make_plan = make_plan
-    rng = random.Random(seed)
     shared = 0
     for view, before in seen:
         table = fk._Table(view["cards"]).caught(view["catch"]["cards"])
@@ -129,59 +121,53 @@ def test_what_the_cpus_work_out_from_a_table_equals_the_plain_way(players, seed,
         ups = [c for c in view["cards"] if c["up"]]
         catchable = [c for c in ups if c["card"] in view["catch"]["cards"]]
         assert table.ups == ups
-        assert (table.xs, table.ys) == ([c["x"] for c in ups], [c["y"] for c in ups])
+        assert table.pitch == 1000 * fk.TABLE_ASPECT / math.sqrt(len(ups))
         assert table.catchable == catchable
         assert table.fattest == sorted(catchable, key=lambda c: -c["value"])
         assert table.wrong == [c for c in ups if c not in catchable]
         assert table.colours == len({c["face"] for c in ups if c["face"] != fk.SWATTER})
-        points = [(c["x"], c["y"]) for c in ups] + [(500, 500)] + [
-            (rng.randrange(1000), rng.randrange(1000)) for _ in range(5)]
-        for x, y in points:
-            assert table.nearest(x, y) == plain_nearest(ups, x, y)
     assert len(seen) > 20 and shared >= len(seen) // 2
 
 
-def test_the_nearest_card_to_a_place_where_two_lie_is_the_first_of_them():
-    cards = [{"card": 3, "up": True, "x": 100, "y": 100},
-             {"card": 7, "up": False, "x": 500, "y": 500},
-             {"card": 9, "up": True, "x": 500, "y": 500},
-             {"card": 12, "up": True, "x": 500, "y": 500}]
-    table = fk._Table(cards)
-    assert table.nearest(500, 500) == 9 == plain_nearest(table.ups, 500, 500)
-    assert table.nearest(90, 100) == 3
-
-
-@pytest.mark.parametrize("players, seed", [(2, 11), (4, 12), (8, 13)])
-def test_the_nearest_test_of_a_steering_cpu_equals_the_plain_nearest(players, seed):
-    """FlyBot._steer asks _Table.nearest_is (which stops at the first card nearer than the
-    target) instead of finding the nearest card: the same answer for every face-up card from
-    every face-up card's place, the table's middle and random points, on the tables of a
-    random walk (ties included: two cards at one distance from the middle)."""
+@pytest.mark.parametrize("players, seed, level", [(2, 11, "easy"), (4, 12, "hard"),
+                                                  (8, 13, "normal")])
+def test_a_cpus_steering_and_its_spelt_out_draws_equal_the_plain_way(players, seed, level):
+    """FlyBot._steer: one snap per spacing of the face-up cards from where the hand rests to
+    the target, rounded, six at most, each snap a draw_around of step_ms (spelt out in the
+    bot); the hand then rests on the target. Checked for every face-up card from every
+    face-up card's place, the table's middle and random points, on the tables of a random
+    walk, with a copy of the bot's generator drawing the plain way."""
     state = INFO.new(players, {}, seed)
     rng = random.Random(seed)
-    tables = 0
-    for _ in walk(state, rng, 400):
-        ups = [c for c in state.view(0)["cards"] if c["up"]]
-        if not ups:
+    bot = fk.FlyBot(0, seed, level)
+    steered = 0
+    for step, _ in enumerate(walk(state, rng, 300)):
+        table = fk._Table(state.view(0)["cards"])
+        ups = table.ups
+        if not ups or step % 5:
             continue
-        tables += 1
-        mirrored = {**ups[0], "card": -1, "x": 1000 - ups[0]["x"]}  # as far from x = 500
-        for cards in (ups, [mirrored] + ups, ups + [mirrored]):
-            table = fk._Table(cards)
-            points = [(c["x"], c["y"]) for c in cards] + [(500, ups[0]["y"])] + [
-                (rng.randrange(1000), rng.randrange(1000)) for _ in range(3)]
-            for x, y in points:
-                nearest = plain_nearest(cards, x, y)
-                for c in cards:
-                    away = math.hypot((c["x"] - x) * fk.TABLE_ASPECT, c["y"] - y)
-                    assert table.nearest_is(x, y, c["card"], away) == (nearest == c["card"])
-    assert tables > 50
+        points = [(c["x"], c["y"]) for c in ups[:3]] + [(500, 500)] + [
+            (rng.randrange(1000), rng.randrange(1000))]
+        for x, y in points:
+            for c in ups:
+                bot.hand_at = (x, y)
+                plain = random.Random()
+                plain.setstate(bot.rng.getstate())
+                snaps = min(6, round(math.hypot((c["x"] - x) * fk.TABLE_ASPECT, c["y"] - y)
+                                     / (1000 * fk.TABLE_ASPECT / math.sqrt(len(ups)))))
+                ms = sum(fk.draw_around(plain, bot.player.step_ms) for _ in range(snaps))
+                assert bot._steer(table, c) == ms
+                assert bot.rng.getstate() == plain.getstate()
+                assert bot.hand_at == (c["x"], c["y"])
+                steered += 1
+    assert steered > 300
 
 
 def test_the_active_cpu_finds_the_reveals_among_its_legal_actions_by_halving():
     """The active seat's legal actions are its reveals, then slaps (_legal_of): FlyBot finds
     where the reveals end by bisect, with isinstance(action, Slap) called from C (_IS_SLAP);
-    the same count as the plain one, after every step of random walks."""
+    the same count as the plain one, after every step of random walks. Its slaps are the
+    game's own objects (SLAPS), so `is` finds one as `in` would."""
     checked = 0
     for players, seed in ((2, 21), (5, 22)):
         state = INFO.new(players, {}, seed)
@@ -192,6 +178,9 @@ def test_the_active_cpu_finds_the_reveals_among_its_legal_actions_by_halving():
             reveals = [a for a in legal if isinstance(a, fk.Reveal)]
             assert legal[:len(reveals)] == reveals
             assert fk.bisect_left(legal, True, key=fk._IS_SLAP) == len(reveals)
+            # (a false start's slap is looked for by identity: legal lists hold the game's
+            # own Slap objects)
+            assert all(a is SLAPS[a.hand][a.card] for a in legal[len(reveals):])
             checked += 1
     assert checked > 200
 
