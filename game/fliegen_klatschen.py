@@ -66,7 +66,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from math import hypot
-from operator import eq, itemgetter, not_, or_
+from operator import eq, is_, itemgetter, or_
 
 from .bots import STEP_BITS, Bot, bot_levels, draw_around, lognormal_quantiles
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
@@ -1154,9 +1154,6 @@ def _is_count(remove) -> bool:
 # expovariate were most of what a CPU cost.
 # PLAYERS also holds three kinds of people (first_time, average, practised) for the level
 # bench (bench/cpu_levels.py): the same model with figures for people, not for levels.
-
-# (imported here, by the CPU player's part alone: see FlyBot.poll)
-from operator import is_  # noqa: E402
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 FORM_SIGMA = 0.3
