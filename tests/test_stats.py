@@ -234,7 +234,9 @@ def test_locked_during_writes_times_wait_in_order_and_a_notice_comes(tmp_path, f
         for i in range(25):
             stats.add_reaction(sid, "slap", 300 + i, when=T0 + i)
         times = stats.latest_times(anna.id, "slap")
-        assert time.perf_counter() - started < 1.0  # 25 saves and a read: no 5 s waits
+        # 25 saves and a read did not wait on the lock (a wait is 5 s; a loaded machine may take
+        # a second or two for the rest)
+        assert time.perf_counter() - started < 4.0
         assert times == []
         deadline = time.monotonic() + 5
         while stats.status != "busy" and time.monotonic() < deadline:
