@@ -141,8 +141,11 @@ def test_the_first_slap_by_stamp_takes_the_fly_whenever_it_is_handed_over(rig, m
     # The one fly of the catch goes to the first slap by stamp, which closes the catch: the
     # later one never lands.
     first, at = (0, human_at) if human_first else (1, cpu_at)
-    assert [t for t, _ in entries(scene, first, "Slap")] == [at]
-    assert entries(scene, 1 - first, "Slap") == []
+    # (what a failure needs to be understood: the slaps of both seats, the moments chosen)
+    seen = (f"onset {onset}, the CPU's slap {delay} ms after it in the first run; slaps now: "
+            f"{[(p, t) for p in (0, 1) for t, _ in entries(scene, p, 'Slap')]}")
+    assert [t for t, _ in entries(scene, first, "Slap")] == [at], seen
+    assert entries(scene, 1 - first, "Slap") == [], seen
     assert bottom_of(scene, fly) == [first]
 
 
