@@ -77,31 +77,6 @@ def test_the_bot_acts_the_same_on_legal_lists_of_equal_new_actions():
     assert logs[0] == logs[1]
 
 
-@pytest.mark.parametrize("players", [2, 4, 8])
-def test_polls_left_out_after_a_bots_own_actions_would_have_done_nothing(players, monkeypatch):
-    """OtterBot is settled by its own actions (game.bots): the runner leaves out the poll
-    right after them. Polled anyway, every bot of every level plays the very same games."""
-    levels = ["easy", "normal", "hard", "hard", "normal", "easy", "hard", "normal"][:players]
-    games, polls = [], []
-    for settled in (True, False):
-        monkeypatch.setattr(fo.OtterBot, "settled_by_own", settled)
-        count = 0
-        for seed in range(3):
-            state = fo.INFO.new(players, {}, seed)
-            bots = make_bots(fo.INFO, players, seed, levels)
-            for bot in bots:
-                def counted(view, legal, now, poll=bot.poll):
-                    nonlocal count
-                    count += 1
-                    return poll(view, legal, now)
-                bot.poll = counted
-            run_realtime(state, bots)
-            games.append((state.log, state.state_hash()))
-        polls.append(count)
-    assert games[:3] == games[3:]
-    assert polls[0] < 0.8 * polls[1]  # (and the polls left out are many)
-
-
 def test_every_seat_shares_one_empty_list_between_rounds():
     state = fo.INFO.new(4, {}, 2)
     assert state.phase == "ready"

@@ -1,40 +1,56 @@
 """The headless runner leaves out polls a bot says would change nothing (game.bots): a
-turn-based bot's poll on a forced move (`forced_moves_free`). Polled anyway, every bot plays
-the very same games."""
+real-time bot's poll right after its own actions (`settled_by_own`), a turn-based bot's poll
+on a forced move (`forced_moves_free`). Polled anyway, every bot plays the very same games."""
 
 import pytest
 
 from game import GAMES
-from game.runner import make_bots, run_turns
+from game import flotter_otter as fo
+from game.runner import make_bots, run_realtime, run_turns
 
-TURN_BASED = ("flotte_flitzer", "formula_fun", "flixo")
+
+def games_and_polls(info, players: int, levels: list, seeds: int) -> tuple[list, int]:
+    """(log and hash of each game, polls made in all) of seeds 0..seeds-1 played by bots."""
+    games, count = [], 0
+    for seed in range(seeds):
+        state = info.new(players, {}, seed)
+        bots = make_bots(info, players, seed, levels)
+        for bot in bots:
+            def counted(view, legal, now, poll=bot.poll):
+                nonlocal count
+                count += 1
+                return poll(view, legal, now)
+            bot.poll = counted
+        (run_realtime if info.realtime else run_turns)(state, bots)
+        games.append((state.log, state.state_hash()))
+    return games, count
 
 
-@pytest.mark.parametrize("game_id", TURN_BASED)
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_polls_left_out_after_a_bots_own_actions_would_have_done_nothing(players, monkeypatch):
+    """OtterBot is settled by its own actions: the runner leaves out the poll right after
+    them."""
+    levels = ["easy", "normal", "hard", "hard", "normal", "easy", "hard", "normal"][:players]
+    monkeypatch.setattr(fo.OtterBot, "settled_by_own", True)
+    skipped, fewer = games_and_polls(fo.INFO, players, levels, 3)
+    monkeypatch.setattr(fo.OtterBot, "settled_by_own", False)
+    polled, all_polls = games_and_polls(fo.INFO, players, levels, 3)
+    assert skipped == polled
+    assert fewer < 0.8 * all_polls  # (and the polls left out are many)
+
+
+@pytest.mark.parametrize("game_id", ("flotte_flitzer", "formula_fun", "flixo"))
 def test_a_forced_move_applied_without_a_poll_plays_the_same_games(game_id, monkeypatch):
     info = GAMES[game_id]
     players = min(4, info.max_players)
     levels = ["easy", "normal", "hard", "hard"][:players]
     bot_class = type(make_bots(info, 1, 0, "hard")[0])
     assert bot_class.forced_moves_free
-    games, polls = [], []
-    for skip in (True, False):
-        monkeypatch.setattr(bot_class, "forced_moves_free", skip)
-        count = 0
-        for seed in range(2):
-            state = info.new(players, {}, seed)
-            bots = make_bots(info, players, seed, levels)
-            for bot in bots:
-                def counted(view, legal, now, poll=bot.poll):
-                    nonlocal count
-                    count += 1
-                    return poll(view, legal, now)
-                bot.poll = counted
-            run_turns(state, bots)
-            games.append((state.log, state.state_hash()))
-        polls.append(count)
-    assert games[:2] == games[2:]
-    assert polls[0] < polls[1]  # (half of all in the racers: every Draw; few in Flixo)
+    skipped, fewer = games_and_polls(info, players, levels, 2)
+    monkeypatch.setattr(bot_class, "forced_moves_free", False)
+    polled, all_polls = games_and_polls(info, players, levels, 2)
+    assert skipped == polled
+    assert fewer < all_polls  # (half of all in the racers: every Draw; few in Flixo)
 
 
 def test_a_bot_that_draws_on_a_forced_move_is_polled_for_it():
