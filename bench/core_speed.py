@@ -18,7 +18,9 @@ Prints, per game and player count (2, 4 and 8, or the game's own limits):
 
 Method: seeds 0..N-1 per row; CPU time of this thread (time.thread_time), so the load of a
 shared machine does not inflate it; with --repeat R each row is measured R times and the
-median kept. --before REF loads the `game` package of git commit REF as a second package and
+median kept. Before a game's rows, each code plays one game of it with every level (seed
+10000, not counted): tables a code builds once per process (the waybill deck, kept lists)
+are not charged to the first row. --before REF loads the `game` package of git commit REF as a second package and
 measures it row by row alternately with this tree's, in the same process. A figure, not a
 test: the machines are shared and noisy.
 """
@@ -204,6 +206,10 @@ def main():
     print(f"{'game':18} {'players':>7}  {'random: us/action':>22}  {'random: games/s':>20}  "
           f"{'hard: games/s':>18}")
     for game_id in ids:
+        for code in codes:  # (warm-up, see the method)
+            for level in ("random", *LEVELS):
+                info = code.games[game_id]
+                code.runner.play(info, counts_for(info)[0], 10_000, level)
         for players in counts_for(games[game_id]):
             rand = [median_of(args.repeat, lambda c=c: play_games(
                 c, game_id, players, "random", args.games)) for c in codes]
