@@ -925,24 +925,25 @@ class OtterBot(Bot):
 
 def _reading(waybill: dict) -> dict:
     """What a bot reads off a waybill's view, the same every time it comes up (kept per
-    waybill id): per feature the colours from the lowest level up ("orders"), and the actions
+    waybill id, and made in few steps: a plan's first read of a waybill was a quarter of what
+    its plans cost): per feature the colours from the lowest level up ("orders"), and the actions
     that place them in that order ("places"), and how legible it is ("legibility"); the more
     legible feature ("more_legible", None: both alike); the magnifier's feature ("magnifier":
     the magnifier colour sits at an end of its order)."""
     reading = _READINGS.get(waybill["id"])
     if reading is None:
-        items = waybill["items"]
-        ease = [LEGIBILITY[k] for k in waybill["kinds"]]
-        colour = waybill["magnifier_colour"]
-        item = next(i for i in items if i["colour"] == colour)
-        orders = [tuple(i["colour"] for i in sorted(items, key=lambda i: i["levels"][f]))
-                  for f in (0, 1)]
+        orders = [[None] * BOXES, [None] * BOXES]  # (an item's levels: its place in each)
+        for item in waybill["items"]:
+            first, second = item["levels"]
+            orders[0][first] = orders[1][second] = item["colour"]
+        ease = list(map(LEGIBILITY.__getitem__, waybill["kinds"]))
         reading = _READINGS[waybill["id"]] = {
-            "orders": orders,
-            "places": [tuple(PLACE[colour] for colour in order) for order in orders],
+            "orders": [tuple(order) for order in orders],
+            "places": [tuple(map(PLACE.__getitem__, order)) for order in orders],
             "legibility": ease,
             "more_legible": None if ease[0] == ease[1] else 0 if ease[0] > ease[1] else 1,
-            "magnifier": 0 if item["levels"][0] in (0, 4) else 1,
+            # (the magnifier colour sits at an end of its feature's order)
+            "magnifier": 0 if waybill["magnifier_colour"] in (orders[0][0], orders[0][-1]) else 1,
         }
     return reading
 
