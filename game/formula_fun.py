@@ -57,7 +57,7 @@ from __future__ import annotations
 import copy
 import random
 from bisect import insort
-from itertools import chain
+from itertools import chain, combinations_with_replacement
 from collections import Counter
 from dataclasses import dataclass
 
@@ -620,6 +620,9 @@ PRICE = {cards: 0.7 * sum(CARD_WORTH[c] for c in cards) for cards in MOVES[1]}
 URGENCIES = (2.0, 1.4, 1.0, 1.0) + (0.6,) * (max(p * n for p, n in CARS_PER_PLAYER.items()) - 4)
 
 
+AHEAD = tuple(0.5 * urgency for urgency in URGENCIES)  # the hard driver's look ahead's weight
+
+
 def urgency_of(behind: int) -> float:
     return URGENCIES[behind]
 
@@ -631,21 +634,43 @@ PLAY_CODE = {cards: sum(CARD_CODE[c] for c in cards) for cards in MOVES[1]}  # a
 
 
 def hand_code(hand) -> int:
-    """The number of a hand (its cards' CARD_CODEs summed)."""
+    """The number of a hand (its cards' CARD_CODEs summed): looked up for a sorted hand (as
+    the state keeps them: HAND_CODES), else added up."""
+    try:
+        return HAND_CODES[tuple(hand)]
+    except KeyError:
+        pass
     code = 0
     for card in hand:
         code += CARD_CODE[card]
     return code
 
+
+# The code of every hand the state can hold (it keeps hands sorted), by the hand as a tuple:
+# looking a hand up costs a hard poll a tenth of its instructions less than adding its codes
+# up (which hand_code still does for a hand not in order). Every sorted hand of up to HAND
+# cards: 11,628, made in about 4 ms.
+def _hand_codes() -> dict:
+    codes = {(): 0}
+    for size in range(1, HAND + 1):
+        for hand in combinations_with_replacement(sorted(CARDS), size):  # (sorted, as hands)
+            codes[hand] = codes[hand[:-1]] + CARD_CODE[hand[-1]]
+    return codes
+
+
+HAND_CODES = _hand_codes()
+
 # A play's score before the look ahead when it ends where it is aimed (no full space on the
 # way), the label of the space it ends on, and its cards' code: per hand slot (HAND_SLOT's
 # values), the number of cars behind (as URGENCIES counts them) and the label of the space it
 # starts from: AIMED[slot][behind][label][cards] = (score, label, code). The same sums in the
-# same order as values() makes them (so the very same floats).
-_AIMED = {(slot, urgency): [{cards: (urgency * length - PRICE[cards]
+# same order as values() makes them (so the very same floats). Keyed by the very tuples the
+# Play objects hold (PLAYS' keys): a dict then finds a play's key by identity, without
+# comparing tuples (MOVES[on] has tuples of its own for each label).
+_AIMED = {(slot, urgency): [{cards: (urgency * MOVES[on][cards] - PRICE[cards]
                                        - (slot if len(cards) == 2 else 0.0),
-                                       LABELS[on + length], PLAY_CODE[cards])
-                               for cards, length in MOVES[on].items()} if on else None
+                                       LABELS[on + MOVES[on][cards]], PLAY_CODE[cards])
+                               for cards in PLAYS} if on else None
                               for on in range(11)]
           for slot in set(HAND_SLOT.values()) for urgency in set(URGENCIES)}
 AIMED = {slot: [_AIMED[slot, urgency] for urgency in URGENCIES] for slot in set(HAND_SLOT.values())}
@@ -688,6 +713,7 @@ class FormulaFunBot(Bot):
         self.slot = HAND_SLOT[self.level]
         self.mistakes = MISTAKE_RATE[self.level]
         self.looks_ahead = self.level == "hard"
+        self.easy = self.level == "easy"
         self.aimed = AIMED[self.slot]
 
     def choose(self, view: dict, legal: list):
@@ -698,32 +724,45 @@ class FormulaFunBot(Bot):
         if len(legal) < 2:  # nothing to choose: the one action (a Draw) or none
             return legal[:1], None
         rng = self.rng
-        if self.level == "easy" and rng.random() < EASY_RANDOM:
+        if self.easy and rng.random() < EASY_RANDOM:
             d = view["cars"][view["moving"]]["d"]
             moves = MOVES[LABELS[d % SPACES]]
             singles = [a for a in legal if len(a.cards) == 1 and moves[a.cards] >= 3]
             return [rng.choice(singles or legal)], None
+        cars = view["cars"]
+        order, index = view["order"], view["index"]
+        d = cars[view["moving"]]["d"]
+        behind = cars_behind(cars, order, index, d)
         # The mistake is drawn before the plays are valued (valuing draws nothing: the same
         # draws as valuing first), so that most choices need only the best play.
         if rng.random() < self.mistakes:  # one of the best three
-            scored = sorted(zip(self.values(view, legal), range(len(legal))), reverse=True)
+            found = self.values_from(view, legal, d, behind)
+            scored = sorted(zip(found, range(len(legal))), reverse=True)
             return [legal[rng.choice(scored[:3])[1]]], None
+        # Is a space a play may end on (1 to REACH spaces ahead) full? Only the cars that
+        # moved this round can stand there (they come before the mover in the order; the
+        # others stand on its space or behind it), but for cars REACH or more spaces behind
+        # (on the same spaces a lap back: rare; then all are looked at). And the car in the
+        # fourth lane of such a space comes after the three inside it in the order (each of
+        # them moved there before it did, or stood there, inside it or ahead of it, when the
+        # round began), so not among the first three. This looks at a third of the cars
+        # looked at before, and a full space out of reach (the start grid) is no matter.
+        maybe_there = order[ROW - 1:index] if d - cars[order[-1]]["d"] < REACH else order
+        for car in maybe_there:
+            if cars[car]["lane"] == FOURTH_LANE:  # a full space (usually none)
+                return [legal[last_best(self.values_from(view, legal, d, behind))]], None
         # The best play: best() and values() in one pass (the same sums in the same order, so
         # the very same floats), the best kept as it goes: the last of equal best, as best()
         # picks. Most polls are this one; no list of values saves about a sixth of a poll
         # (tests compare it with best()).
-        cars = view["cars"]
-        order = view["order"]
-        d = cars[view["moving"]]["d"]
-        behind = cars_behind(cars, order, view["index"], d)
-        for car in order:  # (the cars in the race: the records of cars out have no lane)
-            if cars[car]["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
-                return [legal[self.best(view, legal)]], None
         aimed = self.aimed[behind][LABELS[d % SPACES]]
         top = -INFINITY
         if self.looks_ahead:
-            ahead = 0.5 * URGENCIES[behind]
-            hand = hand_code(view["hand"])
+            ahead = AHEAD[behind]
+            try:  # hand_code(view["hand"]) without the call
+                hand = HAND_CODES[tuple(view["hand"])]
+            except KeyError:  # (a hand out of order: never from the state)
+                hand = hand_code(view["hand"])
             for action in legal:
                 score, on, played = aimed[action.cards]
                 value = score + ahead * BEST_NEXT[hand - played][on]
@@ -739,8 +778,7 @@ class FormulaFunBot(Bot):
     def best(self, view: dict, plays: list) -> int:
         """The index of the best of `plays` by values(), the last of equal best (as max() of
         (value, index))."""
-        found = self.values(view, plays)
-        return len(found) - 1 - found[::-1].index(max(found))
+        return last_best(self.values(view, plays))
 
     def value(self, view: dict, action: Play) -> float:
         return self.values(view, [action])[0]
@@ -749,54 +787,52 @@ class FormulaFunBot(Bot):
         """value() of each of `plays` (worked out together: one look at the view). A play's
         value: urgency * (spaces it moves) - PRICE - the hand slot for a turbo extra, and for
         the hard driver 0.5 * urgency * the best NEXT_GAIN of the cards left from where it
-        ends (the card drawn is unknown: it is left out). From the tables (AIMED, BEST_NEXT)
-        unless a space is full."""
+        ends (the card drawn is unknown: it is left out)."""
         cars = view["cars"]
         d = cars[view["moving"]]["d"]
         behind = cars_behind(cars, view["order"], view["index"], d)
-        for car in cars:
-            if car["lane"] == FOURTH_LANE:  # a full space somewhere (usually none)
-                return self.values_by_landing(view, plays, d, URGENCIES[behind])
-        aimed = self.aimed[behind][LABELS[d % SPACES]]
-        found = []
-        if self.looks_ahead:
-            ahead = 0.5 * URGENCIES[behind]
-            hand = hand_code(view["hand"])
-            for action in plays:
-                score, on, played = aimed[action.cards]
-                found.append(score + ahead * BEST_NEXT[hand - played][on])
-        else:
-            for action in plays:
-                found.append(aimed[action.cards][0])
-        return found
+        return self.values_from(view, plays, d, behind)
 
-    def values_by_landing(self, view: dict, plays: list, d: int, urgency: float) -> list:
-        """values() the long way, each play's end found as land() finds it. The same sums,
-        in the same order, as AIMED's."""
+    def values_from(self, view: dict, plays: list, d: int, behind: int) -> list:
+        """values() of a car to move from d with `behind` cars behind it. A play ends where it
+        is aimed unless that space is full: then where land() finds, worked out the long way
+        (the same sums, in the same order, as AIMED's); else its value is AIMED's."""
         cars = view["cars"]
         # The spaces with a fourth lane taken: full. (The mover's own space is never one a
         # play may end on: a move is 1 to 15 spaces.)
         full = {car["space"] for car in cars if car["lane"] == FOURTH_LANE}
-        moves = MOVES[LABELS[d % SPACES]]
+        start = LABELS[d % SPACES]
+        moves, aimed = MOVES[start], self.aimed[behind][start]
         hand = hand_code(view["hand"]) if self.looks_ahead else None
+        urgency = URGENCIES[behind]
         ahead = 0.5 * urgency
         found = []
         for action in plays:
             cards = action.cards
             end = d + moves[cards]
-            while end > d and end % SPACES in full:
-                end -= 1
-            score = urgency * (end - d) - PRICE[cards]
-            if len(cards) == 2:
-                score -= self.slot
+            if end % SPACES in full:
+                while end > d and end % SPACES in full:
+                    end -= 1
+                score = urgency * (end - d) - PRICE[cards]
+                if len(cards) == 2:
+                    score -= self.slot
+                on, played = LABELS[end % SPACES], PLAY_CODE[cards]
+            else:
+                score, on, played = aimed[cards]
             if hand is not None:
-                score += ahead * BEST_NEXT[hand - PLAY_CODE[cards]][LABELS[end % SPACES]]
+                score += ahead * BEST_NEXT[hand - played][on]
             found.append(score)
         return found
 
 
 FOURTH_LANE = ROW - 1
+REACH = max(length for moves in MOVES.values() for length in moves.values())  # 15 spaces
 INFINITY = float("inf")
+
+
+def last_best(values: list) -> int:
+    """The index of the best of `values`, the last of equal best (as max() of (value, index))."""
+    return len(values) - 1 - values[::-1].index(max(values))
 
 
 def cars_behind(cars: list, order: list, index: int, d: int) -> int:
@@ -806,10 +842,10 @@ def cars_behind(cars: list, order: list, index: int, d: int) -> int:
     have not moved yet, and those before it have moved on (or stayed), so the cars behind it
     are those after it in the order but for the ones beside it on its own space (which come
     first)."""
-    after = index + 1
-    while after < len(order) and cars[order[after]]["d"] == d:
+    after, end = index + 1, len(order)
+    while after < end and cars[order[after]]["d"] == d:
         after += 1
-    return len(order) - after
+    return end - after
 
 
 def landing(view: dict, cards: tuple) -> tuple[int, int]:

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import copy
 import random
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 
 import pytest
 
 from game.core import IllegalAction
 from game.formula_fun import (
-    AIMED, BEST_NEXT, CARD_CODE, CARD_WORTH, CARDS, HAND, HAND_SLOT, INFO, LABELS, MOVES,
-    NEXT_GAIN, PLAY_CODE, PRICE, RACE, TURBO, URGENCIES, FormulaFunBot, Play, cars_behind,
-    hand_code, label, land, move_length, plays_from, situation, urgency_of)
+    AHEAD, AIMED, BEST_NEXT, CARD_CODE, CARD_WORTH, CARDS, HAND, HAND_CODES, HAND_SLOT, INFO,
+    LABELS, MOVES, NEXT_GAIN, PLAY_CODE, PLAYS, PRICE, RACE, REACH, ROW, SPACES, TURBO,
+    URGENCIES, FormulaFunBot, Play, cars_behind, hand_code, label, land, move_length,
+    plays_from, situation, urgency_of)
 from game.runner import make_bots
 
 EVERY_PLAY = [(c,) for c in CARDS] + [(c, TURBO) for c in CARDS]
@@ -42,6 +43,10 @@ def test_the_bots_tables_are_its_sums():
                         score -= slot
                     code = sum(CARD_CODE[c] for c in cards)
                     assert AIMED[slot][behind][on][cards] == (score, label(on + length), code)
+                # (keyed by the Plays' own tuples: found by identity)
+                assert all(cards is PLAYS[cards].cards for cards in AIMED[slot][behind][on])
+    assert AHEAD == tuple(0.5 * urgency for urgency in URGENCIES)
+    assert REACH == 15 == max(move_length(cards, on) for on in set(LABELS) for cards in EVERY_PLAY)
 
 
 def test_a_hand_code_names_one_hand_and_the_best_next_move_is_the_best_card_left():
@@ -49,6 +54,9 @@ def test_a_hand_code_names_one_hand_and_the_best_next_move_is_the_best_card_left
              for rest in combinations_with_replacement(sorted(CARDS), size)]
     codes = {sum(CARD_CODE[c] for c in hand) for hand in hands}
     assert all(hand_code(hand) == sum(CARD_CODE[c] for c in hand) for hand in hands)
+    assert HAND_CODES == {hand: sum(CARD_CODE[c] for c in hand) for hand in hands}
+    # a hand out of order is not in HAND_CODES, and is added up
+    assert all(hand_code(hand[::-1]) == HAND_CODES[hand] for hand in hands)
     assert all(PLAY_CODE[cards] == hand_code(cards) for cards in EVERY_PLAY)
     assert len(codes) == len(hands)  # (a hand less a play is the hand's code less the play's)
     assert len(BEST_NEXT) == len([h for h in hands if len(h) < HAND])
@@ -171,3 +179,84 @@ def test_the_bot_values_plays_as_the_long_way_does_and_views_show_lanes():
                     full += any(c["lane"] == 3 for c in view["cars"])
                 state.apply(seat, bots[seat].choose(view, legal))
     assert checked > 1000 and full > 10  # (full spaces on the board included)
+
+
+class Recorder(FormulaFunBot):
+    """A bot that notes whether its last poll valued the plays the long way (values_from)."""
+
+    def values_from(self, view, plays, d, behind):
+        self.long_way = True
+        return super().values_from(view, plays, d, behind)
+
+
+def test_a_poll_looks_the_long_way_whenever_a_space_in_reach_is_full():
+    """poll() looks for full spaces only among the cars that moved this round (and at every
+    car when the tail is a lap back): a space a play may end on (1 to REACH spaces ahead)
+    that is full, found from the state, is never missed."""
+    looked = in_reach = 0
+    for players in (2, 3, 4, 5, 6):
+        for seed in range(6):
+            bot_game = INFO.new(players, {}, seed)
+            bots = make_bots(INFO, players, seed, ("easy", "normal", "hard")[seed % 3])
+            # the bots' games, and random play (which fills spaces in other ways)
+            for state in chain(bot_turns(bot_game, bots), walk(players, seed, steps=2000)):
+                seat = state.current_player()
+                if state.phase != RACE or len(state.legal_actions(seat)) < 2:
+                    continue
+                view, legal = state.view(seat), state.legal_actions(seat)
+                d = state.pos[state.moving_car()]
+                full = any(len(state.spaces[(d + k) % SPACES]) >= ROW
+                           for k in range(1, REACH + 1))
+                bot = Recorder(seat, 1, "hard")
+                bot.rng = NeverBelow()
+                bot.long_way = False
+                bot.poll(view, legal, None)
+                assert bot.long_way or not full
+                looked += bot.long_way
+                in_reach += full
+    assert in_reach > 100 and looked >= in_reach
+
+
+def bot_turns(state, bots):
+    """A game of `bots`, step by step: yields the state before each action."""
+    while not state.is_terminal():
+        yield state
+        seat = state.current_player()
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+
+
+def test_a_full_space_a_lap_back_is_in_reach_too():
+    """The tail 15 spaces behind the mover, four cars on its space: that is the space a move of
+    15 ends on (20 + 15 = 35, space 5), full. The poll must look the long way, and pick as
+    best() does."""
+    state = INFO.new(4, {}, 0)
+    state.spaces = [[] for _ in range(SPACES)]
+    state.pos = [None] * state.car_count
+    for car, d in [(0, 20), (3, 5), (4, 5), (6, 5), (7, 5)]:
+        state._place(car, d)
+    state.out = [c for c in range(state.car_count) if state.pos[c] is None]
+    for k, car in enumerate(state.out):
+        state.points[car] = k + 1
+    state.race = 2
+    hand = ["M1", "M10", "P6", "T", "T"]
+    pool = list(state.draw) + [c for h in state.hands for c in h]
+    for card in hand:
+        pool.remove(card)
+    state.hands[0] = hand
+    for seat in (1, 2, 3):  # (the other hands from what is left)
+        state.hands[seat] = sorted(pool[:5])
+        pool = pool[5:]
+    state.draw = pool
+    state._new_round()
+    state.check_invariants()
+    assert state.moving_car() == 0 and state.order[0] == 0 and len(state.spaces[5]) == ROW
+    view, legal = state.view(0), state.legal_actions(0)
+    assert max(move_length(a.cards, label(20)) for a in legal) == 15
+    for level in ("easy", "normal", "hard"):
+        bot = Recorder(0, 1, level)
+        bot.rng = NeverBelow()
+        bot.long_way = False
+        pick = bot.poll(view, legal, None)[0][0]
+        assert bot.long_way
+        assert pick is legal[bot.best(view, legal)]
+        assert bot.values(view, legal) == [reference_value(bot, view, a) for a in legal]
