@@ -57,7 +57,7 @@ from __future__ import annotations
 import copy
 import random
 from bisect import insort
-from itertools import chain, combinations_with_replacement
+from itertools import chain
 from collections import Counter
 from dataclasses import dataclass
 
@@ -634,31 +634,12 @@ PLAY_CODE = {cards: sum(CARD_CODE[c] for c in cards) for cards in MOVES[1]}  # a
 
 
 def hand_code(hand) -> int:
-    """The number of a hand (its cards' CARD_CODEs summed): looked up for a sorted hand (as
-    the state keeps them: HAND_CODES), else added up."""
-    try:
-        return HAND_CODES[tuple(hand)]
-    except KeyError:
-        pass
+    """The number of a hand (its cards' CARD_CODEs summed)."""
     code = 0
     for card in hand:
         code += CARD_CODE[card]
     return code
 
-
-# The code of every hand the state can hold (it keeps hands sorted), by the hand as a tuple:
-# looking a hand up costs a hard poll a tenth of its instructions less than adding its codes
-# up (which hand_code still does for a hand not in order). Every sorted hand of up to HAND
-# cards: 11,628, made in about 4 ms.
-def _hand_codes() -> dict:
-    codes = {(): 0}
-    for size in range(1, HAND + 1):
-        for hand in combinations_with_replacement(sorted(CARDS), size):  # (sorted, as hands)
-            codes[hand] = codes[hand[:-1]] + CARD_CODE[hand[-1]]
-    return codes
-
-
-HAND_CODES = _hand_codes()
 
 # A play's score before the look ahead when it ends where it is aimed (no full space on the
 # way), the label of the space it ends on, and its cards' code: per hand slot (HAND_SLOT's
@@ -759,10 +740,7 @@ class FormulaFunBot(Bot):
         top = -INFINITY
         if self.looks_ahead:
             ahead = AHEAD[behind]
-            try:  # hand_code(view["hand"]) without the call
-                hand = HAND_CODES[tuple(view["hand"])]
-            except KeyError:  # (a hand out of order: never from the state)
-                hand = hand_code(view["hand"])
+            hand = hand_code(view["hand"])
             for action in legal:
                 score, on, played = aimed[action.cards]
                 value = score + ahead * BEST_NEXT[hand - played][on]
