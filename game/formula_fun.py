@@ -782,8 +782,7 @@ class FormulaFunBot(Bot):
         start = LABELS[d % SPACES]
         moves, aimed = MOVES[start], self.aimed[behind][start]
         hand = hand_code(view["hand"]) if self.looks_ahead else None
-        urgency = URGENCIES[behind]
-        ahead = 0.5 * urgency
+        urgency, ahead = URGENCIES[behind], AHEAD[behind]
         found = []
         for action in plays:
             cards = action.cards
