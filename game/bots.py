@@ -174,18 +174,20 @@ class RandomBot(Bot):
         self.realtime = realtime
         self.quiet = realtime
         self.due: int | None = None
+        self._bits = self.rng.getrandbits
 
     def poll(self, view, legal, now):
-        for action in legal:  # (a plain loop: polls are many, and most stop at the first)
-            if not isinstance(action, Interrupt):
-                break
-        else:  # nothing of its own to do
-            self.due = None
-            return [], None
+        if not legal or isinstance(legal[0], Interrupt):  # (mostly decided by the first)
+            for action in legal:
+                if not isinstance(action, Interrupt):
+                    break
+            else:  # nothing of its own to do
+                self.due = None
+                return [], None
         if not self.realtime:
             return [self.choose(view, legal)], None
         if self.due is None:
-            self.due = now + self.rng.randrange(20, 401)  # (randint(20, 400), one call less)
+            self.due = now + 20 + below(self._bits, 381)  # (randint(20, 400))
         if now < self.due:
             return [], self.due
         self.due = None
@@ -194,10 +196,23 @@ class RandomBot(Bot):
     def choose(self, view, legal):
         # Drawing again past an interrupt is uniform over the rest, without copying a list of
         # hundreds of slaps at every poll.
+        bits = self._bits
         while True:
-            action = self.rng.choice(legal)
+            action = legal[below(bits, len(legal))]  # (rng.choice(legal))
             if not isinstance(action, Interrupt):
                 return action
+
+
+def below(getrandbits, n: int) -> int:
+    """A uniform random int in range(n), n > 0: the very draw rng.randrange(n) makes (and
+    rng.choice and rng.randrange(a, a + n) from it), from `getrandbits`, the generator's own
+    bound method. Written out because the random player draws at almost every poll, and the
+    standard library's way there is several Python calls deep."""
+    k = n.bit_length()  # (random.Random._randbelow_with_getrandbits)
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 def run_to_end(steps):

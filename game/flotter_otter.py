@@ -66,7 +66,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from .bots import STEP_BITS, Bot, bot_levels, draw_around, lognormal_quantiles
+from .bots import STEP_BITS, UNIT, Bot, bot_levels, draw_around, lognormal_quantiles
 from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Interrupt, Outcome,
                    State)
 from .norms import NORMS, hick_ms
@@ -868,12 +868,14 @@ class OtterBot(Bot):
         return [action], None
 
     def _make_plan(self, view: dict, now: int) -> list:
-        """This round's moments, the LAST first (see above for the times)."""
+        """This round's moments, the LAST first (see above for the times). Each time is
+        drawn as draw_around(rng, median) draws it, written out (a plan draws a dozen)."""
         me = view["players"][self.seat]
         if me["grab_card"] is not None:
             return []
         who = self.player
         rng = self.rng
+        bits, unit, step = rng.getrandbits, UNIT, STEP_BITS
         reading = _reading(view["waybill"])
         feature = self._choose_feature(reading)
         legibility = reading["legibility"][feature]
@@ -881,34 +883,34 @@ class OtterBot(Bot):
         if rng.random() < 0.5:
             order = order[::-1]
         press_ms, simple_ms = self.press_ms, self.simple_ms
-        form = FORMS[rng.getrandbits(STEP_BITS)]  # this round's (see above)
+        form = FORMS[bits(step)]  # this round's (see above)
         plan = []
         t = now
         for _ in me["stack"]:  # (boxes left from before: take them off)
-            t += draw_around(rng, simple_ms)
+            t += int(simple_ms * unit[bits(step)])
             plan.append((t, UNDO))
-        t += draw_around(rng, who.orient_ms * form)
+        t += int(who.orient_ms * form * unit[bits(step)])
         boxes = order
         swapped = None
         if rng.random() < who.mistake:
             swapped = i = rng.randrange(BOXES - 1)
             boxes = order[:i] + (order[i + 1], order[i]) + order[i + 2:]
         for box, compare_ms in zip(boxes, self.compares):  # find the next among those left
-            t += draw_around(rng, compare_ms * form / legibility)
-            t += draw_around(rng, press_ms)  # then press it
+            t += (int(compare_ms * form / legibility * unit[bits(step)])
+                  + int(press_ms * unit[bits(step)]))  # then press it
             plan.append((t, box))
-        t += draw_around(rng, press_ms)  # (the last box: no comparing)
+        t += int(press_ms * unit[bits(step)])  # (the last box: no comparing)
         plan.append((t, boxes[-1]))
         if swapped is not None and rng.random() < who.notice:
             # Seen on a last look over the stack: take boxes off down to the swap, put them right.
-            t += draw_around(rng, who.compare_ms * BOXES / legibility)
+            t += int(who.compare_ms * BOXES / legibility * unit[bits(step)])
             for _ in range(BOXES - swapped):
-                t += draw_around(rng, simple_ms)
+                t += int(simple_ms * unit[bits(step)])
                 plan.append((t, UNDO))
             for box in order[swapped:]:
-                t += draw_around(rng, press_ms)
+                t += int(press_ms * unit[bits(step)])
                 plan.append((t, box))
-        plan.append((t + draw_around(rng, simple_ms), GRAB))
+        plan.append((t + int(simple_ms * unit[bits(step)]), GRAB))
         plan.reverse()
         return plan
 

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from game import GAMES
-from game.bots import RandomBot, ReactionModel, sample_around
+from game.bots import RandomBot, ReactionModel, below, sample_around
 from game.core import IllegalAction, encode_action
 from game.runner import make_bots, run_realtime
 from game.waybills import COLOURS, _orders, shared_pairs
@@ -91,6 +91,16 @@ def test_a_random_bot_that_did_nothing_does_nothing_again_with_the_same_legal_li
         assert bot.poll(None, legal, now) == ([], wake)
     assert (bot.due, bot.rng.getstate()) == before
     assert bot.poll(None, legal, wake)[0]  # its moment: it acts
+
+
+def test_the_random_players_draw_is_the_standard_librarys():
+    """game.bots.below is rng.randrange(n) written out (the random player's choice and its
+    moment): the same numbers from the same generator, for sizes around powers of two."""
+    for n in (1, 2, 3, 7, 8, 9, 100, 127, 128, 129, 381, 1000, 4096, 5000):
+        one, other = random.Random(n), random.Random(n)
+        for _ in range(200):
+            assert below(one.getrandbits, n) == other.randrange(n)
+        assert one.getstate() == other.getstate()
 
 
 def test_apply_now_checks_the_action_and_a_refusal_changes_nothing():
