@@ -190,6 +190,15 @@ def test_seated_screens_show_the_seated_devices_buttons(arcade, family, monkeypa
     pause_keys = {str(c) for c in rec.caps}
     assert str(own["start"]) in pause_keys
     assert ("Esc" in pause_keys) == (family == "keys")
+    flixo = app.manager.reset(game_scene_class("flixo"), game_id="flixo", seed=1)
+    app.run(frames=2)
+    assert flixo.choosing                        # Flixo's options panel, before the first turn
+    draw(app, rec, flixo)
+    check(app, device, family, rec, "flixo options")
+    assert {str(own[a]) for a in ("a", "up", "left")} <= {str(c) for c in rec.caps}
+    scene = app.manager.reset(game_scene_class("flotter_otter"), game_id="flotter_otter",
+                              seed=1)
+    app.run(frames=2)
     app.manager.push("pause", game=scene, device=device, seat=seat.index)
     draw(app, rec)
     check(app, device, family, rec, "pause")

@@ -144,9 +144,10 @@ class OptionsPanel:
         return None
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(self, canvas, key) -> None:
-        """The panel over the (dimmed) table; `key(action)`: the label of that action's button
-        on the device of the person who will press it."""
+    def draw(self, canvas, prompt) -> None:
+        """The panel over the (dimmed) table; `prompt(canvas, pairs, pos)` draws (actions,
+        meaning) pairs as the buttons of the person who will press them, centred at the bottom
+        `pos` (the scene's draw_prompt)."""
         box = pygame.Rect(0, 0, 1040, 580)
         box.center = (AREA.centerx, AREA.centery)
         look.dim(canvas, 150)
@@ -174,7 +175,5 @@ class OptionsPanel:
         look.text(canvas, info, (box.centerx, y + 6), look.SMALL, colour, "midtop")
         look.text(canvas, self.campaign_text(large), (box.centerx, y + 48), look.SMALL,
                   look.MUTED, "midtop")
-        hint = (f"{key('up')}/{key('down')}: choose   {key('left')}/{key('right')}: change   "
-                f"{key('a')}: start")
-        look.text(canvas, hint,
-                  (box.centerx, box.bottom - 20), look.SMALL, look.MUTED, "midbottom")
+        prompt(canvas, [(("up", "down"), "choose"), (("left", "right"), "change"),
+                        ("a", "start")], (box.centerx, box.bottom - 20))

@@ -374,8 +374,9 @@ class FlixoScene(GameScene):
             look.flash_above(canvas, self.layout.flash_anchor(d), text)
         if self.choosing:
             human = self.humans()[0] if self.humans() else None
-            self.panel.draw(canvas, lambda action: self.key_label(human, action)
-                            if human is not None else action.upper())
+            self.panel.draw(canvas, lambda canvas, pairs, pos: self.draw_prompt(
+                canvas, human if human is not None else 0, pairs, pos,
+                anchor="midbottom"))
         elif view["phase"] == "over" and settled:
             names = [self.seat_name(d) for d in range(len(view["displays"]))]
             seats = [self.seats[disp["seat"]] for disp in view["displays"]]
