@@ -576,6 +576,13 @@ class GameScene(Scene):
         return self.draw_hint(canvas, pairs, devices=[device], pos=pos, anchor=anchor,
                               size=size, max_width=max_width)
 
+    def draw_on_to_results(self, canvas, pos) -> None:
+        """Under an end panel (a_ends_wait): "[A] on to the results" in the first person's own
+        button, centred at the bottom `pos`. Nothing in attract mode or with no human playing."""
+        if not self.demo and self.humans():
+            self.draw_prompt(canvas, self.humans()[0], [("a", "on to the results")], pos,
+                             anchor="midbottom")
+
     def draw_pause_hint(self, canvas, pos=None, anchor: str = "bottomright"):
         """The pause keys of the people at the table: Escape (when a keyboard zone plays) and
         every device's own Start, e.g. "[Esc] / [1] / (Menu) pause". Nothing in attract mode

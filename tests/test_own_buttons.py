@@ -19,6 +19,7 @@ import pytest
 import game
 from game.core import Outcome
 from game.cup import Cup
+from game.runner import play
 from scenes.games import game_scene_class
 from shell import look
 from shell.input import ButtonName, InputHub, nintendo_names, nintendo_places
@@ -196,6 +197,18 @@ def test_seated_screens_show_the_seated_devices_buttons(arcade, family, monkeypa
     draw(app, rec, flixo)
     check(app, device, family, rec, "flixo options")
     assert {str(own[a]) for a in ("a", "up", "left")} <= {str(c) for c in rec.caps}
+    scene = app.manager.reset(game_scene_class("flotter_otter"), game_id="flotter_otter",
+                              seed=1)
+    app.run(frames=2)
+    for game_id in ("flotte_flitzer", "formula_fun", "flixo"):  # end panels: A goes on
+        ended = app.manager.reset(game_scene_class(game_id), game_id=game_id, seed=1)
+        ended.choosing = False  # (Flixo: past its options panel)
+        ended.replace_state(play(game.GAMES[game_id], 2, 1, ["hard", "hard"]))
+        app.run(frames=2)
+        rec.clear()
+        ended.draw_table(app.canvas, ended.view())
+        check(app, device, family, rec, f"{game_id} end panel")
+        assert str(own["a"]) in {str(c) for c in rec.caps}, game_id
     scene = app.manager.reset(game_scene_class("flotter_otter"), game_id="flotter_otter",
                               seed=1)
     app.run(frames=2)

@@ -1,7 +1,8 @@
 """Flixo's end panel, over the revealed table: each display's points, the team's total and what
 it means on the rulebook's scale (a win: the lower the better; a loss: the points do not
 count), the game's highlights (game.flixo: the line that cleared the table, the Flixo that got
-away, the spotter), the campaign's next step, and the key that goes on to the results."""
+away, the spotter) and the campaign's next step; the scene puts the key that goes on to the
+results at its foot."""
 
 from __future__ import annotations
 
@@ -60,11 +61,10 @@ def measure(view: dict, lines: int) -> tuple[int, int]:
     return fixed + row_h * n, row_h
 
 
-def draw_end(canvas, view: dict, names: list[str], seats: list, note: str,
-             a_label: str | None) -> pygame.Rect:
+def draw_end(canvas, view: dict, names: list[str], seats: list, note: str) -> pygame.Rect:
     """The panel; `names[d]` / `seats[d]`: display d's player (name; shell seat for its shape
-    and colour); `note`: the campaign's next step or ""; `a_label`: the key that goes on to the
-    results (None: no person at the table)."""
+    and colour); `note`: the campaign's next step or "". Returns its box: the scene puts the
+    prompt that goes on to the results at its foot (FOOT_H)."""
     res = view["result"]
     lines = highlight_lines(view, names) + ([("", note, look.MUTED)] if note else [])
     height, row_h = measure(view, len(lines))
@@ -108,9 +108,6 @@ def draw_end(canvas, view: dict, names: list[str], seats: list, note: str,
             x = look.text(canvas, lead, (x, y), look.SMALL, look.ACCENT).right
         look.text(canvas, text, (x, y), look.SMALL, colour)
         y += LINE_H
-    if a_label:
-        look.text(canvas, f"{a_label}: on to the results", (box.centerx, box.bottom - 16),
-                  look.SMALL, look.MUTED, "midbottom")
     return box
 
 

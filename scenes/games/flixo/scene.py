@@ -380,8 +380,8 @@ class FlixoScene(GameScene):
         elif view["phase"] == "over" and settled:
             names = [self.seat_name(d) for d in range(len(view["displays"]))]
             seats = [self.seats[disp["seat"]] for disp in view["displays"]]
-            a = self.key_label(self.humans()[0], "a") if self.humans() and not self.demo else None
-            draw_end(canvas, view, names, seats, self.progress_note, a)
+            box = draw_end(canvas, view, names, seats, self.progress_note)
+            self.draw_on_to_results(canvas, (box.centerx, box.bottom - 16))
 
     def draw_undo_offers(self, canvas, view) -> list:
         """"[X] take back" under the display a person may still take back a swap of (in the

@@ -778,9 +778,7 @@ class FlotteFlitzerScene(GameScene):
         for line in lines[:3]:
             look.text(canvas, line, (box.centerx, y + 8), look.SMALL, look.TEXT, "midtop")
             y += 38
-        if not self.demo and self.humans():
-            look.text(canvas, f"{self.key_label(self.humans()[0], 'a')}: on to the results",
-                      (box.centerx, box.bottom - 16), look.SMALL, look.MUTED, "midbottom")
+        self.draw_on_to_results(canvas, (box.centerx, box.bottom - 16))
 
 
 SCENE = FlotteFlitzerScene

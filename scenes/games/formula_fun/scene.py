@@ -563,9 +563,7 @@ class FormulaFunScene(GameScene):
         for line in lines[:3]:
             look.text(canvas, line, (box.centerx, y - 10), look.SMALL, look.TEXT, "midtop")
             y += 38
-        if self.humans() and not self.demo:
-            look.text(canvas, f"{self.key_label(self.humans()[0], 'a')}: on to the results",
-                      (box.centerx, box.bottom - 30), look.SMALL, look.MUTED, "midbottom")
+        self.draw_on_to_results(canvas, (box.centerx, box.bottom - 30))
 
 
 SCENE = FormulaFunScene
