@@ -164,6 +164,38 @@ def test_results_draw_the_highlight_when_there_is_one(app):
         look.text_surface = real
 
 
+def test_eight_players_results_name_everybody_and_cut_no_heading(app):
+    """Eight players under a long highlight: everybody's figures list all eight (the last two
+    fell off the panel, the human among them), the highlight's title is written whole at a
+    smaller size rather than cut, and three players tied on third place are named within
+    their block's room, not over the first place's block."""
+    scores = [2, 8, 5, 4, 4, 4, 2, 2]
+    res = results_for(app, scores, [1], cpus=range(1, 8))
+    res.final_view = {"highlight": {
+        "title": "The photo finish that decided it",
+        "text": "In round 6, {p1} grabbed 15 ms before {p0}, took the double and led from "
+                "then on.", "players": [1, 0]}}
+    res.t = 10_000
+    texts = []
+    real = look.text_surface
+    look.text_surface = lambda s, *a, **k: (texts.append(s), real(s, *a, **k))[1]
+    try:
+        look.reset_cache()
+        res.draw(app.canvas)
+    finally:
+        look.text_surface = real
+    for p, seat in enumerate(res.seats):
+        line = f"{results_screen.who(seat)}: {results_screen.plural(scores[p], 'point')}"
+        assert line in texts, f"{line!r} is missing from everybody's figures"
+    assert "The photo finish that decided it" in texts
+    third = [t for t in texts if t.startswith(results_screen.who(res.seats[3]))
+             and "point" not in t]
+    assert third and not any(t.endswith("...") for t in third), third
+    size = next(s for s in (look.BODY, look.SMALL, look.MIN_FONT)
+                if look.font(s).size(third[0])[0] <= results_screen.BLOCK_W + 30)
+    assert look.font(size).size(third[0])[0] <= results_screen.BLOCK_W + 30
+
+
 def test_figures_in_words():
     assert results_screen.plural(1, "point") == "1 point"
     assert results_screen.plural(0, "point") == "0 points"

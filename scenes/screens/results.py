@@ -281,8 +281,11 @@ class ResultsScene(Scene):
         for place, block in landed:
             if place == 1:
                 self.draw_rays(canvas, (block.centerx, block.top - 116))
+            # (a name may reach over the gaps above the first place only: beside the first
+            # place's taller block it would be written over it)
+            room = BLOCK_W + (100 if place == 1 else 30)
             self.draw_standing(canvas, [p for p in self.order() if self.ranks[p] == place],
-                               block)
+                               block, room)
         self.draw_rest(canvas)
 
     def draw_rays(self, canvas, centre) -> None:
@@ -295,8 +298,9 @@ class ResultsScene(Scene):
                        (centre[0] + inner * math.cos(a), centre[1] + inner * math.sin(a)),
                        (centre[0] + outer * math.cos(a), centre[1] + outer * math.sin(a)), 6)
 
-    def draw_standing(self, canvas, players: list[int], block: pygame.Rect) -> None:
-        """The players of one place on top of its block: shape, name (CPU level), score."""
+    def draw_standing(self, canvas, players: list[int], block: pygame.Rect, room: int) -> None:
+        """The players of one place on top of its block: shape, name (CPU level), score; the
+        names at most `room` wide."""
         n = len(players)
         for k, p in enumerate(players[:3]):
             seat = self.seats[p]
@@ -304,10 +308,12 @@ class ResultsScene(Scene):
             icon = look.shape_icon(seat.shape, seat.colour, 34 if n == 1 else 26)
             paint.blit(canvas, icon, paint.get_rect(icon, center=(x, block.top - 116)))
         names = [who(self.seats[p]) for p in players]
-        room = BLOCK_W + 100  # (the blocks stand 20 apart: a name may reach over a little)
-        label = joined(names)
-        if n > 1 and look.font(look.MIN_FONT).size(label)[0] > room:
-            label = f"{names[0]} and {n - 1} more"
+        # (several on one place: all the names, else the first and how many more; the shapes
+        # above show each of them)
+        labels = [joined(names)] + ([f"{names[0]} and {n - 1} more", f"{names[0]} +{n - 1}"]
+                                    if n > 1 else [])
+        label = next((t for t in labels if look.font(look.MIN_FONT).size(t)[0] <= room),
+                     labels[-1])
         size = next((s for s in (look.BODY, look.SMALL, look.MIN_FONT)
                      if look.font(s).size(label)[0] <= room), look.MIN_FONT)
         label = look.fit_text(label, size, room)
@@ -389,12 +395,15 @@ class ResultsScene(Scene):
         order = self.order() if not self.team else list(range(len(self.seats)))
         if box.height < 120 or not any(self.figures(p) for p in order):
             return
-        line_h = 40 if len(order) <= 4 else 36
+        line_h, size = (40 if len(order) <= 4 else 36), look.SMALL
 
-        def needed(extra):
-            return 62 + sum(line_h + 6 + (line_h - 6) * min(extra, len(self.figures(p)) - 1)
-                            for p in order if self.figures(p)) + 10
+        def needed(extra):  # (a row for everybody: "-" for a player without figures)
+            return 62 + sum(line_h + 6
+                            + (line_h - 6) * max(0, min(extra, len(self.figures(p)) - 1))
+                            for p in order) + 10
         extra = next((e for e in (2, 1) if needed(e) <= box.height), 0)  # lines under a name
+        if needed(0) > box.height:  # (eight players under a highlight) everybody, closer
+            line_h, size = max(28, (box.height - 72) // len(order) - 6), look.MIN_FONT
         box.height = min(box.height, needed(extra))
         look.panel(canvas, box)
         look.text(canvas, "Everybody's figures", (box.left + 30, box.top + 16), look.SMALL,
@@ -406,10 +415,10 @@ class ResultsScene(Scene):
             if y + line_h > box.bottom - 10:
                 break
             icon = look.shape_icon(seat.shape, seat.colour, 14)
-            paint.blit(canvas, icon, paint.get_rect(icon, center=(box.left + 44, y + 18)))
+            paint.blit(canvas, icon, paint.get_rect(icon, center=(box.left + 44, y + line_h // 2)))
             first = f"{who(seat)}: " + (lines[0] if lines else "-")
-            look.text(canvas, look.fit_text(first, look.SMALL, box.width - 100), (box.left + 72, y + 18),
-                      look.SMALL, look.TEXT, "midleft")
+            look.text(canvas, look.fit_text(first, size, box.width - 100),
+                      (box.left + 72, y + line_h // 2), size, look.TEXT, "midleft")
             y += line_h
             for line in lines[1:1 + extra]:
                 if y + line_h > box.bottom - 10:
@@ -432,8 +441,10 @@ class ResultsScene(Scene):
         look.panel(canvas, box, edge=look.ACCENT)
         y = box.top + 22
         if title:
-            look.text(canvas, look.fit_text(title, look.LARGE, box.width - 60), (box.left + 30, y),
-                      look.LARGE, look.ACCENT)
+            size = look.LARGE if look.font(look.LARGE).size(title)[0] <= box.width - 60 \
+                else look.BODY
+            look.text(canvas, look.fit_text(title, size, box.width - 60), (box.left + 30, y),
+                      size, look.ACCENT)
             y += 66
         for line in lines:
             look.text(canvas, line, (box.left + 30, y), look.BODY, look.TEXT)
