@@ -117,6 +117,8 @@ def test_a_press_in_the_fore_period_is_a_false_start_stored_as_one(rig):
     assert app.stats.flush(5)
     [total] = app.stats.totals(app.stats.find_profile("Anna").id)
     assert total.false_starts == 1 and total.count == 0
+    # the lane says what its red dot was: no trial counted, one too soon
+    assert "0 of 0 right, 1 too soon" in drawn_texts(rig)
 
 
 def test_people_side_by_side_see_one_stimulus_at_one_flip_each_time_their_own(rig):

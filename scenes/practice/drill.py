@@ -208,7 +208,10 @@ class DrillScene(GameScene):
             return  # (the keys' cross needs the room)
         if figures["count"] or figures["false_starts"]:
             line = f"{figures['correct']} of {figures['count']} right"
-            look.text(canvas, line, (cx, y + 46), look.SMALL, look.MUTED, "midtop")
+            if figures["false_starts"]:  # (a red dot with no trial counted: say what it was)
+                line += f", {figures['false_starts']} too soon"
+            look.text(canvas, look.fit_text(line, look.SMALL, rect.width - 20), (cx, y + 46),
+                      look.SMALL, look.MUTED, "midtop")
         x0, y, step = rect.left + 20, y + 92, 24
         per_row = max(1, (rect.width - 40) // step)
         for i, (_, verdict) in enumerate(history):
