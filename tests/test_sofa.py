@@ -196,6 +196,29 @@ def test_eight_players_results_name_everybody_and_cut_no_heading(app):
     assert look.font(size).size(third[0])[0] <= results_screen.BLOCK_W + 30
 
 
+@pytest.mark.parametrize("screen", ["title", "settings", "practice", "pause"])
+def test_no_button_of_a_menu_screen_lies_under_its_prompt_row(app, screen, monkeypatch):
+    """The settings list grew until its last button (Done) sat under the prompt row."""
+    app.manager.reset("title")
+    if screen == "pause":
+        game = seat_kb1_and_a_cpu(app)
+        app.manager.push("pause", game=game, device="kb1", seat=0)
+    elif screen != "title":
+        app.manager.push(screen)
+    app.run(frames=2)
+    buttons, rows = [], []
+    button, caps_row = look.button, look.caps_row
+    monkeypatch.setattr(look, "button", lambda *a, **k: (buttons.append(button(*a, **k)),
+                                                          buttons[-1])[1])
+    monkeypatch.setattr(look, "caps_row", lambda *a, **k: (rows.append(caps_row(*a, **k)),
+                                                            rows[-1])[1])
+    app.manager.top.draw(app.canvas)
+    assert buttons and rows, screen
+    for b in buttons:
+        for row in rows:
+            assert not b.colliderect(row), f"{screen}: a button {b} under the prompts {row}"
+
+
 def test_figures_in_words():
     assert results_screen.plural(1, "point") == "1 point"
     assert results_screen.plural(0, "point") == "0 points"

@@ -211,7 +211,10 @@ class SettingsScene(Scene):
         look.background(canvas)
         if self.editing is None:
             look.title(canvas, "Settings")
-            self.menu.draw(canvas, look.SAFE.top + 120, width=900, height=62, gap=10)
+            # (rows as close as they must be to end above the prompt row: the list grows)
+            top = look.SAFE.top + 120
+            pitch = min(72, (look.SAFE.bottom - 70 - top) // len(self.menu.items))
+            self.menu.draw(canvas, top, width=900, height=pitch - 10, gap=10)
             self.draw_hint(canvas, [(("up", "down"), "choose"), (("left", "right"), "change"),
                                     ("a", "select"), ("b", "back")])
             return
