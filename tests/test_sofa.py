@@ -194,6 +194,20 @@ def test_eight_players_results_name_everybody_and_cut_no_heading(app):
     size = next(s for s in (look.BODY, look.SMALL, look.MIN_FONT)
                 if look.font(s).size(third[0])[0] <= results_screen.BLOCK_W + 30)
     assert look.font(size).size(third[0])[0] <= results_screen.BLOCK_W + 30
+    # eight different scores: places 4 to 8 under the podium, none left out (three rows fit)
+    scores = [1, 2, 3, 4, 5, 6, 7, 8]
+    res = results_for(app, scores, [7], cpus=range(1, 8))
+    res.t = 10_000
+    texts.clear()
+    look.text_surface = lambda s, *a, **k: (texts.append(s), real(s, *a, **k))[1]
+    try:
+        look.reset_cache()
+        res.draw(app.canvas)
+    finally:
+        look.text_surface = real
+    for p in range(5):
+        line = f"{results_screen.who(res.seats[p])}   {results_screen.plural(scores[p], 'point')}"
+        assert line in texts and f"{8 - p}." in texts, f"place {8 - p} ({line!r}) is missing"
 
 
 @pytest.mark.parametrize("screen", ["title", "settings", "practice", "pause"])

@@ -332,19 +332,20 @@ class ResultsScene(Scene):
         appear = self.landing(len(self.podium_places()) - 1) if self.podium_places() else 0
         if not rest or self.t < appear:
             return
-        y = PODIUM_BASE + 24
-        x = look.SAFE.left + 40
-        for p in rest:
+        # (three rows fit under the podium: more players go on in a second column)
+        rows = (MENU_Y - 40 - PODIUM_BASE - 24) // 46 + 1
+        column_w = (RIGHT.left - 40 - look.SAFE.left) // 2
+        for i, p in enumerate(rest[:2 * rows]):
             seat = self.seats[p]
+            x = look.SAFE.left + 40 + (i // rows) * column_w
+            y = PODIUM_BASE + 24 + (i % rows) * 46
             look.text(canvas, f"{self.ranks[p]}.", (x, y + 22), look.BODY, look.MUTED,
                       "midleft")
             icon = look.shape_icon(seat.shape, seat.colour, 16)
             paint.blit(canvas, icon, paint.get_rect(icon, center=(x + 80, y + 22)))
-            look.text(canvas, f"{who(seat)}   {plural(self.score(p), 'point')}",
-                      (x + 112, y + 22), look.SMALL, look.TEXT, "midleft")
-            y += 46
-            if y > MENU_Y - 40:
-                break
+            line = f"{who(seat)}   {plural(self.score(p), 'point')}"
+            look.text(canvas, look.fit_text(line, look.SMALL, column_w - 130), (x + 112, y + 22),
+                      look.SMALL, look.TEXT, "midleft")
 
     def draw_team(self, canvas) -> None:
         """Cooperative: what the team's result means, and the team."""
