@@ -144,31 +144,37 @@ def test_a_cpu_winner_is_named_as_a_cpu_with_the_margin(app):
     assert tie.ranks == {0: 1, 1: 1, 2: 3}
 
 
+def texts_drawn(app, scene) -> list:
+    """Every text the scene draws in one frame (rendered afresh: the look caches text)."""
+    texts = []
+    real = look.text_surface
+    look.text_surface = lambda s, *a, **k: (texts.append(s), real(s, *a, **k))[1]
+    try:
+        look.reset_cache()
+        scene.draw(app.canvas)
+    finally:
+        look.text_surface = real
+    return texts
+
+
 def test_results_draw_the_highlight_when_there_is_one(app):
     res = results_for(app, [1, 4], [1])
     res.final_view = {"highlight": {"title": "Photo finish!", "text": "{p1} by 12 ms.",
                                     "players": [1, 0]}}
     res.t = 10_000
-    texts = []
-    real = look.text_surface
-    look.text_surface = lambda s, *a, **k: (texts.append(s), real(s, *a, **k))[1]
-    try:
-        res.draw(app.canvas)
-        # the core's {p1} is seat 1's name as the results name it
-        assert "Photo finish!" in texts and f"{res.seats[1].name} (CPU) by 12 ms." in texts
-        texts.clear()
-        res.final_view = {}
-        res.draw(app.canvas)
-        assert "Photo finish!" not in texts
-    finally:
-        look.text_surface = real
+    texts = texts_drawn(app, res)
+    # the core's {p1} is seat 1's name as the results name it
+    assert "Photo finish!" in texts and f"{res.seats[1].name} (CPU) by 12 ms." in texts
+    res.final_view = {}
+    assert "Photo finish!" not in texts_drawn(app, res)
 
 
 def test_eight_players_results_name_everybody_and_cut_no_heading(app):
     """Eight players under a long highlight: everybody's figures list all eight (the last two
     fell off the panel, the human among them), the highlight's title is written whole at a
     smaller size rather than cut, and three players tied on third place are named within
-    their block's room, not over the first place's block."""
+    their block's room, not over the first place's block. With eight different scores,
+    places 4 to 8 all show under the podium (three rows fit there)."""
     scores = [2, 8, 5, 4, 4, 4, 2, 2]
     res = results_for(app, scores, [1], cpus=range(1, 8))
     res.final_view = {"highlight": {
@@ -176,14 +182,7 @@ def test_eight_players_results_name_everybody_and_cut_no_heading(app):
         "text": "In round 6, {p1} grabbed 15 ms before {p0}, took the double and led from "
                 "then on.", "players": [1, 0]}}
     res.t = 10_000
-    texts = []
-    real = look.text_surface
-    look.text_surface = lambda s, *a, **k: (texts.append(s), real(s, *a, **k))[1]
-    try:
-        look.reset_cache()
-        res.draw(app.canvas)
-    finally:
-        look.text_surface = real
+    texts = texts_drawn(app, res)
     for p, seat in enumerate(res.seats):
         line = f"{results_screen.who(seat)}: {results_screen.plural(scores[p], 'point')}"
         assert line in texts, f"{line!r} is missing from everybody's figures"
@@ -194,17 +193,10 @@ def test_eight_players_results_name_everybody_and_cut_no_heading(app):
     size = next(s for s in (look.BODY, look.SMALL, look.MIN_FONT)
                 if look.font(s).size(third[0])[0] <= results_screen.BLOCK_W + 30)
     assert look.font(size).size(third[0])[0] <= results_screen.BLOCK_W + 30
-    # eight different scores: places 4 to 8 under the podium, none left out (three rows fit)
     scores = [1, 2, 3, 4, 5, 6, 7, 8]
     res = results_for(app, scores, [7], cpus=range(1, 8))
     res.t = 10_000
-    texts.clear()
-    look.text_surface = lambda s, *a, **k: (texts.append(s), real(s, *a, **k))[1]
-    try:
-        look.reset_cache()
-        res.draw(app.canvas)
-    finally:
-        look.text_surface = real
+    texts = texts_drawn(app, res)
     for p in range(5):
         line = f"{results_screen.who(res.seats[p])}   {results_screen.plural(scores[p], 'point')}"
         assert line in texts and f"{8 - p}." in texts, f"place {8 - p} ({line!r}) is missing"
