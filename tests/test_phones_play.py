@@ -143,7 +143,7 @@ def test_a_phone_that_was_there_before_joins_with_A_and_leaving_gives_the_seat_i
     assert app.seats[seat.index].name == "Player 1" and lobby.countdown is None
 
 
-def test_the_lobby_shows_the_qr_code_address_and_room_code(arcade, tmp_path):
+def test_the_lobby_shows_the_qr_code_address_and_room_code(arcade, tmp_path, monkeypatch):
     import pygame
 
     app, _ = arcade
@@ -165,6 +165,18 @@ def test_the_lobby_shows_the_qr_code_address_and_room_code(arcade, tmp_path):
             assert dark == matrix[r][c], (r, c)
     pygame.image.save(app.canvas, str(tmp_path / "lobby.png"))
     assert lobby.name == "lobby"
+    # every line of the panel inside it (the room code's big type sat over its foot, and the
+    # line on how to get there ran past both sides)
+    from scenes.screens.lobby import SLOT_GAP, SLOT_H
+    panel = pygame.Rect(look.SAFE.right - PHONE_W, look.SAFE.top + 130, PHONE_W,
+                        2 * SLOT_H + SLOT_GAP)
+    drawn, text = [], look.text
+    monkeypatch.setattr(look, "text", lambda c, s, *a, **k: (
+        drawn.append((s, text(c, s, *a, **k))), drawn[-1][1])[1])
+    lobby.draw_phones(app.canvas, app.phones, panel)
+    assert app.phones.room_code in [s for s, _ in drawn]
+    for s, rect in drawn:
+        assert panel.contains(rect), f"{s!r} at {rect} is not inside the panel {panel}"
 
 
 # -- a whole turn-based game -----------------------------------------------------------------

@@ -395,14 +395,17 @@ class LobbyScene(Scene):
         spot = paint.get_rect(qr, midtop=(rect.centerx, rect.y + 84))
         paint.blit(canvas, qr, spot)
         address = url.split("//", 1)[-1].split("/?", 1)[0]
-        look.text(canvas, "same wifi, then scan, or open", (rect.centerx, spot.bottom + 16),
-                  look.SMALL, look.MUTED, "midtop")
-        look.text(canvas, address, (rect.centerx, spot.bottom + 56), look.BODY, look.TEXT,
-                  "midtop")
-        look.text(canvas, "room code", (rect.centerx, spot.bottom + 112), look.SMALL,
-                  look.MUTED, "midtop")
-        look.text(canvas, phones.room_code, (rect.centerx, spot.bottom + 146), look.TITLE,
-                  look.ACCENT, "midtop")
+        # From the panel's foot up (the room code's big type must stay inside it), each line
+        # no wider than the panel: the code, its label, the address, how to get there.
+        width = rect.width - 24
+        y = look.text(canvas, phones.room_code, (rect.centerx, rect.bottom - 4), look.TITLE,
+                      look.ACCENT, "midbottom").top + 8
+        y = look.text(canvas, "room code", (rect.centerx, y), look.SMALL, look.MUTED,
+                      "midbottom").top - 6
+        y = look.text(canvas, look.fit_text(address, look.BODY, width), (rect.centerx, y),
+                      look.BODY, look.TEXT, "midbottom").top
+        look.text(canvas, look.fit_text("same wifi: scan, or open", look.SMALL, width),
+                  (rect.centerx, y), look.SMALL, look.MUTED, "midbottom")
 
     def draw_slot(self, canvas, rect, seat, chosen: bool, now: int) -> None:
         glyph = self.app.device_glyph(seat.device) if seat.is_human else ""
