@@ -120,6 +120,34 @@ def test_a_profile_is_picked_from_the_list_or_the_seat_sits_as_a_guest(rig):
     assert app.seats[0].profile is None and app.seats[0].name == "Player 1"
 
 
+def test_a_long_list_shows_more_above_and_below_beside_its_rows_not_over_them(rig, monkeypatch):
+    """Twelve profiles: seven rows show, and the cues that more are above or below sit in the
+    list's margin ("more below" was written over the last row's button)."""
+    from scenes.screens import profile as picker_screen
+    from shell import look
+    app, _ = rig
+    for i in range(12):
+        app.stats.create_profile(f"Person {i + 1}")
+    seat(app, "kb1")
+    app.manager.push("profile", seat=0, device="kb1")
+    picker = top(app)
+    buttons, cues = [], []
+    button, more = look.button, picker_screen.draw_more
+    monkeypatch.setattr(look, "button", lambda *a, **k: (buttons.append(button(*a, **k)),
+                                                          buttons[-1])[1])
+    monkeypatch.setattr(picker_screen, "draw_more", lambda c, centre, up: (
+        cues.append((up, more(c, centre, up))), cues[-1][1])[1])
+    for index, shown in ((0, {False}), (6, {True, False}), (len(picker.items) - 1, {True})):
+        picker.index = index
+        buttons.clear()
+        cues.clear()
+        picker.draw(app.canvas)
+        assert {up for up, _ in cues} == shown, index
+        for _, cue in cues:
+            assert picker_screen.PANEL.contains(cue)
+            assert not any(cue.colliderect(b) for b in buttons), (index, cue)
+
+
 def test_a_name_the_store_refuses_is_said_and_nothing_is_lost(rig):
     app, _ = rig
     app.stats.create_profile("Anna")

@@ -292,12 +292,12 @@ class ProfileScene(Scene):
             rect = pygame.Rect(PANEL.left + 120, y, PANEL.width - 240, 64)
             look.button(canvas, rect, label, selected=i == self.index)
             y += 76
+        # (scroll cues in the list's right margin, beside the first and last row: no button
+        # lies under them there)
         if first > 0:
-            look.text(canvas, "more above", (PANEL.right - 60, PANEL.top + 150), look.SMALL,
-                      look.MUTED, "topright")
+            draw_more(canvas, (PANEL.right - 60, PANEL.top + 140 + 32), up=True)
         if first + VISIBLE < len(self.items):
-            look.text(canvas, "more below", (PANEL.right - 60, y - 30), look.SMALL, look.MUTED,
-                      "topright")
+            draw_more(canvas, (PANEL.right - 60, y - 76 + 32), up=False)
         self.draw_hint(canvas, [("a", "choose"), ("x", "rename"), ("y", "delete"),
                                 ("b", "back")], pos=(PANEL.centerx, PANEL.bottom - 60),
                        anchor="midtop", max_width=PANEL.width - 80)
@@ -349,3 +349,13 @@ class ProfileScene(Scene):
                        anchor="midtop")
         self.draw_hint(canvas, [("b", "keep it")], pos=(right.centerx, right.bottom + 20),
                        anchor="midtop")
+
+
+def draw_more(canvas, centre, up: bool) -> pygame.Rect:
+    """A scroll cue centred at `centre`: a triangle pointing up (or down) over the word
+    "more"."""
+    x, y = centre
+    top, base = (y - 30, y - 10) if up else (y - 10, y - 30)
+    paint.polygon(canvas, look.MUTED, [(x, top), (x - 13, base), (x + 13, base)])
+    word = look.text(canvas, "more", (x, y - 4), look.MIN_FONT, look.MUTED, "midtop")
+    return word.union(pygame.Rect(x - 13, y - 30, 26, 20))
