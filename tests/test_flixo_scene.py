@@ -395,3 +395,25 @@ def test_a_whole_game_from_join_to_results_by_keyboard(app):
     assert top().outcome.team_won == scene.state.result["team_won"]
     assert top().outcome.verdict == scene.view()["result"]["meaning"]
     assert game.GAMES["flixo"] is flixo.INFO
+
+
+def test_the_top_bar_leaves_a_gap_between_the_players_shape_and_the_prompt(tmp_path,
+                                                                         monkeypatch):
+    """The shape before "Player 1's turn" touched its first letter."""
+    from scenes.games.flixo import prompts
+    from shell import look, paint
+    app, scene = make_scene(tmp_path)
+    tap(app, scene, "a")                          # start: the person's turn
+    canvas = pygame.Surface((1920, 1080))
+    icon = look.shape_icon("circle", (230, 57, 70), 20)
+    blits, texts = [], []
+    blit, text = paint.blit, look.text
+    monkeypatch.setattr(paint, "blit", lambda c, s, where, *a, **k: (
+        blits.append((s, where)), blit(c, s, where, *a, **k))[1])
+    monkeypatch.setattr(look, "text", lambda c, s, *a, **k: (
+        texts.append((s, text(c, s, *a, **k))), texts[-1][1])[1])
+    prompts.draw_top_bar(canvas, scene.view(), "Player 1's turn",
+                         [(scene.key_label(0, "a"), "take it")], icon)
+    [shape] = [where for s, where in blits if s is icon]
+    [line] = [rect for s, rect in texts if s == "Player 1's turn"]
+    assert line.left - shape.right >= 8, (shape, line)

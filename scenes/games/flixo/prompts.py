@@ -131,7 +131,8 @@ def draw_top_bar(canvas, view: dict, line: str, caps: list, icon) -> None:
     if not line:
         return
     left = TOP_BAR.x + 560
-    line_w = look.font(look.BODY).size(line)[0] + (44 if icon else 0)
+    icon_w = paint.get_rect(icon).width + 12 if icon is not None else 0  # (and a gap)
+    line_w = look.font(look.BODY).size(line)[0] + icon_w
     caps_w = sum(look.font(look.SMALL).size(m)[0] + look.font(look.SMALL).size(c)[0] + 24
                  + 10 + 28 for c, m in caps)
     if line_w + 30 + caps_w <= TOP_BAR.right - left:
@@ -143,7 +144,7 @@ def draw_top_bar(canvas, view: dict, line: str, caps: list, icon) -> None:
     x = max(left, x)
     if icon is not None:
         paint.blit(canvas, icon, paint.get_rect(icon, midleft=(x, y)))
-        x += 44
+        x += icon_w
     look.text(canvas, line, (x, y), look.BODY, look.TEXT, "midleft")
     for cap, meaning in caps:
         box = look.keycap(canvas, (cx, cy), cap)
