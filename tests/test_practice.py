@@ -257,3 +257,20 @@ def test_main_demo_practice_runs_headless(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert list((tmp_path / "shots").glob("*-drill.png"))  # the drill was on screen
+
+
+@pytest.mark.parametrize("lit", ["green", "red", "blue", "yellow"])
+def test_the_choice_drills_lit_disc_stays_on_its_stage(monkeypatch, lit):
+    """The lit disc is ringed and bigger: at the foot of the cross it reached 20 px into the
+    players' lanes."""
+    from scenes.practice import art, drill
+    from shell import look, paint
+    stage = pygame.Rect(look.SAFE.left, drill.STAGE_TOP, look.SAFE.width,
+                        drill.STAGE_H.get("choice", drill.STAGE_H_DEFAULT))
+    circles = []
+    monkeypatch.setattr(paint, "circle", lambda surf, colour, at, r, *a: circles.append((at, r)))
+    art.choice_discs(pygame.Surface((1920, 1080)), stage.center,
+                     art.choice_radius(stage.height), lit)
+    assert len(circles) >= 4
+    for (x, y), r in circles:
+        assert stage.contains(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (lit, (x, y), r, stage)

@@ -54,7 +54,7 @@ def stimulus(canvas, rect, view: dict, seats) -> None:
         _simple(canvas, rect, phase)
     elif drill == "choice":
         lit = CHOICE_COLOURS[shown["target"]] if shown else None
-        choice_discs(canvas, rect.center, min(rect.height // 6, 80), lit)
+        choice_discs(canvas, rect.center, choice_radius(rect.height), lit)
     elif drill == "go_nogo":
         _go_nogo(canvas, rect, shown)
     elif drill == "waybill":
@@ -74,6 +74,12 @@ def _simple(canvas, rect, phase: str) -> None:
         look.text(canvas, "wait for green ...", box.center, look.TITLE, look.MUTED, "center")
     else:
         look.panel(canvas, box, look.PANEL, radius=60)
+
+
+def choice_radius(height: int) -> int:
+    """The discs' radius for a stage `height` high: the lit one, ringed and bigger (r + 22),
+    at the top or bottom of the cross (2.3 r from the centre) stays on the stage."""
+    return min(int((height / 2 - 22) / 3.3), 80)
 
 
 def choice_discs(canvas, centre, r: int, lit: str | None) -> None:
