@@ -487,14 +487,14 @@ def button(canvas, rect, label: str, selected: bool = False, enabled: bool = Tru
 
 
 def menu(canvas, labels, selected: int, top: int, width: int = 640, height: int = 84,
-         gap: int = 24, x: int | None = None) -> list:
-    """A vertical list of buttons centred on x (canvas centre by default)."""
+         gap: int = 24, x: int | None = None, size: int = BODY) -> list:
+    """A vertical list of buttons centred on x (canvas centre by default), labels at `size`."""
     x = CENTER[0] if x is None else x
     rects = []
     for i, label in enumerate(labels):
         rect = pygame.Rect(0, 0, width, height)
         rect.midtop = (x, top + i * (height + gap))
-        rects.append(button(canvas, rect, label, selected=(i == selected)))
+        rects.append(button(canvas, rect, label, selected=(i == selected), size=size))
     return rects
 
 

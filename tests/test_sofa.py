@@ -202,12 +202,21 @@ def test_eight_players_results_name_everybody_and_cut_no_heading(app):
         assert line in texts and f"{8 - p}." in texts, f"place {8 - p} ({line!r}) is missing"
 
 
-@pytest.mark.parametrize("screen", ["title", "settings", "practice", "pause"])
+@pytest.mark.parametrize("screen", ["title", "settings", "practice", "pause",
+                                    "pause, a pad lost", "pause, two pads lost"])
 def test_no_button_of_a_menu_screen_lies_under_its_prompt_row(app, screen, monkeypatch):
-    """The settings list grew until its last button (Done) sat under the prompt row."""
+    """The settings list grew until its last button (Done) sat under the prompt row; so did
+    the pause menu's when a lost pad added its banner and a row."""
     app.manager.reset("title")
-    if screen == "pause":
-        game = seat_kb1_and_a_cpu(app)
+    if screen.startswith("pause"):
+        for device in ("kb1", "kb2"):  # (two people at the table: two may lose their pads)
+            app.seats.join(device)
+        app.seats.add_cpu("easy")
+        game = app.manager.push(game_scene_class("flotter_otter"), game_id="flotter_otter",
+                                seed=3)
+        app.run(frames=3)
+        lost = {"pause": set(), "pause, a pad lost": {0}, "pause, two pads lost": {0, 1}}
+        game.lost = set(lost[screen])  # (as a pad's unplugging marks them)
         app.manager.push("pause", game=game, device="kb1", seat=0)
     elif screen != "title":
         app.manager.push(screen)
