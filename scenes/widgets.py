@@ -48,9 +48,9 @@ class Menu:
         return None
 
     def draw(self, canvas, top: int, width: int = 760, x: int | None = None, height: int = 84,
-             gap: int = 24) -> list:
+             gap: int = 24, size: int = look.BODY) -> list:
         return look.menu(canvas, [self.label(i) for i in range(len(self.items))], self.index,
-                         top, width=width, height=height, gap=gap, x=x)
+                         top, width=width, height=height, gap=gap, x=x, size=size)
 
 
 def volume_label(name: str, value: float) -> str:

@@ -486,6 +486,15 @@ def button(canvas, rect, label: str, selected: bool = False, enabled: bool = Tru
     return rect
 
 
+def menu_rows(room: int, n: int, most: int = 84) -> tuple[int, int, int]:
+    """(height, gap, label size) of `n` menu buttons that fit `room` px: at most `most` high,
+    12 apart, closer (6) and at last in the small type when room is short. Menus whose list
+    grows (settings; the pause menu with a row per lost pad) end above their prompts so."""
+    gap = 12 if room // n >= 62 else 6
+    height = max(36, min(most, room // n - gap))
+    return height, gap, BODY if height >= 52 else SMALL
+
+
 def menu(canvas, labels, selected: int, top: int, width: int = 640, height: int = 84,
          gap: int = 24, x: int | None = None, size: int = BODY) -> list:
     """A vertical list of buttons centred on x (canvas centre by default), labels at `size`."""

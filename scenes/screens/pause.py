@@ -238,12 +238,8 @@ class PauseScene(Scene):
             pairs[-1] = ([(escape,)] + pairs[-1][0], "resume")
         hint = look.caps_row(canvas, (panel.centerx, foot.top - 10), pairs, look.SMALL,
                              anchor="midbottom", max_width=panel.width - 60)
-        # (the rows close up, and at a pinch take the small type, to end above the prompts:
-        # a seat without its pad adds a banner above and a row to the menu)
-        n = len(self.menu.items)
-        room = hint.top - 16 - (panel.top + 116)
-        gap = 12 if room // n >= 62 else 6
-        height = max(36, min(84, room // n - gap))
-        look.menu(canvas, [self.menu.label(i) for i in range(n)], self.menu.index,
-                  panel.top + 116, width=760, height=height, gap=gap,
-                  size=look.BODY if height >= 54 else look.SMALL)
+        # (a seat without its pad adds a banner above and a row: the rows end above the
+        # prompts all the same, look.menu_rows)
+        height, gap, size = look.menu_rows(hint.top - 16 - (panel.top + 116),
+                                           len(self.menu.items))
+        self.menu.draw(canvas, panel.top + 116, width=760, height=height, gap=gap, size=size)

@@ -394,13 +394,14 @@ class ResultsScene(Scene):
             top = self.draw_highlight(canvas, found, RIGHT) + 20
         box = pygame.Rect(RIGHT.left, top, RIGHT.width, RIGHT.bottom - top)
         order = self.order() if not self.team else list(range(len(self.seats)))
-        if box.height < 120 or not any(self.figures(p) for p in order):
+        figures = {p: self.figures(p) for p in order}  # (worked out once a frame)
+        if box.height < 120 or not any(figures.values()):
             return
         line_h, size = (40 if len(order) <= 4 else 36), look.SMALL
 
         def needed(extra):  # (a row for everybody: "-" for a player without figures)
             return 62 + sum(line_h + 6
-                            + (line_h - 6) * max(0, min(extra, len(self.figures(p)) - 1))
+                            + (line_h - 6) * max(0, min(extra, len(figures[p]) - 1))
                             for p in order) + 10
         extra = next((e for e in (2, 1) if needed(e) <= box.height), 0)  # lines under a name
         if needed(0) > box.height:  # (eight players under a highlight) everybody, closer
@@ -412,7 +413,7 @@ class ResultsScene(Scene):
         y = box.top + 62
         for p in order:
             seat = self.seats[p]
-            lines = self.figures(p)
+            lines = figures[p]
             if y + line_h > box.bottom - 10:
                 break
             icon = look.shape_icon(seat.shape, seat.colour, 14)

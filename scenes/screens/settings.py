@@ -211,10 +211,10 @@ class SettingsScene(Scene):
         look.background(canvas)
         if self.editing is None:
             look.title(canvas, "Settings")
-            # (rows as close as they must be to end above the prompt row: the list grows)
-            top = look.SAFE.top + 120
-            pitch = min(72, (look.SAFE.bottom - 70 - top) // len(self.menu.items))
-            self.menu.draw(canvas, top, width=900, height=pitch - 10, gap=10)
+            top = look.SAFE.top + 120  # (the rows end above the prompt row: look.menu_rows)
+            height, gap, size = look.menu_rows(look.SAFE.bottom - 70 - top,
+                                               len(self.menu.items), most=62)
+            self.menu.draw(canvas, top, width=900, height=height, gap=gap, size=size)
             self.draw_hint(canvas, [(("up", "down"), "choose"), (("left", "right"), "change"),
                                     ("a", "select"), ("b", "back")])
             return
