@@ -88,7 +88,7 @@ MAX_ID = 64                # characters of a setting's name, a key inside a valu
 STALE_TMP_SECONDS = 10     # a temp file older than this is a leftover of a killed save
 MAX_LAG_MS = 500           # a measured lag beyond this is a mistake, not a TV
 
-# The bot levels a CPU seat can have: the same list as game/bots.py LEVELS (the shell may not
+# The bot levels a CPU seat can have: the same list as game/bots/__init__.py LEVELS (the shell may not
 # import game; tests/test_settings.py checks that the two agree).
 CPU_LEVELS = ("easy", "normal", "hard")
 

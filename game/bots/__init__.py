@@ -32,7 +32,7 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from .core import Interrupt
+from ..core import Interrupt
 
 LEVELS = ("easy", "normal", "hard")
 
