@@ -14,10 +14,11 @@ import pytest
 
 from game import GAMES
 from game.core import TERMINAL, IllegalAction, decode_action
+from game.bots.flixo import FlixoBot
 from game.flixo import (
     EVENT_KINDS, FLIXO, INFO, LARGE, LOSS_VERDICT, MAX_FLIXOS, PRINTED_SETUP, SMALL,
-    DiscardAndReveal, Draw, FlixoBot, FlixoState, RewardPeek, SwapDrawn, TakeDiscard, a_card,
-    a_number, campaign_next, card_name, is_flixo, line_text, meaning, needs, remove_full_lines,
+    DiscardAndReveal, Draw, FlixoState, RewardPeek, SwapDrawn, TakeDiscard, a_card, a_number,
+    campaign_next, card_name, is_flixo, line_text, meaning, needs, remove_full_lines,
     setup_counts, value, verdict)
 from game.runner import play
 

@@ -11,7 +11,8 @@ import game
 from shell.seats import Seats
 from shell.settings import Settings
 from game import flixo
-from game.flixo import DiscardAndReveal, Draw, FlixoBot, RewardPeek, SwapDrawn, TakeDiscard
+from game.bots.flixo import FlixoBot
+from game.flixo import DiscardAndReveal, Draw, RewardPeek, SwapDrawn, TakeDiscard
 from scenes.games.flixo.layout import Layout
 from scenes.games.flixo.scene import FlixoScene
 from scenes.manager import SceneManager

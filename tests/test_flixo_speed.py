@@ -16,10 +16,11 @@ import random
 
 import pytest
 
+from game.bots.flixo import (
+    TeamModel, _SELF, _card_of, _draw_ends, _fills_without, _line_shape, _through_shapes)
 from game.flixo import (
-    CARD_VALUE, DRAW, FLIXO, INFO, DiscardAndReveal, RewardPeek, SwapDrawn, TakeDiscard, TeamModel,
-    _SELF, _card_of, _draw_ends, _fills_without, _full_through, _line_shape, _needs, _one_number,
-    _through_shapes, full_lines, needs, slots)
+    CARD_VALUE, DRAW, FLIXO, INFO, DiscardAndReveal, RewardPeek, SwapDrawn, TakeDiscard,
+    _full_through, _needs, _one_number, full_lines, needs, slots)
 from game.runner import make_bots
 
 TABLES = [  # (players, options, level of the bots)
