@@ -454,22 +454,6 @@ def _needs(grid, seen) -> tuple[list[int], list[list]]:
     return sorted({v for v, _ in wants}), wants
 
 
-def grid_lines(grid) -> list[list[tuple[int, int]]]:
-    """Every row, and every column if there are at least two rows, as lists of positions."""
-    shape = (len(grid), len(grid[0]) if grid else 0)
-    lines = _LINES.get(shape)
-    if lines is None:
-        rows, cols = shape
-        lines = [[(r, c) for c in range(cols)] for r in range(rows)] if cols else []
-        if rows >= 2:
-            lines += [[(r, c) for r in range(rows)] for c in range(cols)]
-        _LINES[shape] = lines
-    return lines
-
-
-_LINES: dict = {}  # shape -> its lines; a cache of a pure function
-
-
 # --- actions ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -851,7 +851,7 @@ class FlixoBot(Bot):
         # can still come; a Flixo in such a line is already half dealt with.
         progress = {}
         parts = m.line_parts
-        # The cards of every line of two or more (grid_lines' order: rows, then columns).
+        # The cards of every line of two or more: the rows, then the columns.
         lines = [tuple([cell[0] for cell in row]) for row in grid]
         lines = (lines if len(grid[0]) >= 2 else []) + (list(zip(*lines)) if len(grid) >= 2
                                                          else [])
