@@ -1,43 +1,46 @@
 """Flotte Flitzer's fast paths give what the plain rules give (issue 17).
 
 legal_actions lists plays from tables of shared tuples; views copy cars and cards from tables;
-the bots value plays from the seats' sums of one table and try only the follow-ups that can
-gain. Each is checked here against the plain way of working it out, on tables from random
-races and on made-up tables (full rows, cars about to cross, cars in row 0).
+the bots (game/bots/flotte_flitzer.py) value plays from the seats' sums of one table and try
+only the follow-ups that can gain. Each is checked here against the plain way of working it
+out, on tables from random races and on made-up tables (full rows, cars about to cross, cars
+in row 0).
 """
 
 from __future__ import annotations
 
 import random
 
+from game.bots.flotte_flitzer import (
+    FINISH_VALUE,
+    FINISH_VALUES,
+    MARKERS,
+    SAME,
+    FlitzerBot,
+    Race,
+    hand_options,
+    look,
+    odds_of,
+    step,
+)
 from game.flotte_flitzer import (
     CARDS,
     CARS,
     DECK_SIZE,
-    FINISH_VALUE,
-    FINISH_VALUES,
     GEFAHR,
     HAND,
     LANES,
     LAST_ROW,
-    MARKERS,
     RISIKO,
-    SAME,
     VALUE,
-    FlitzerBot,
     FlotteFlitzerState,
     Play,
-    Race,
     cars_allowed,
     grid_of,
-    look,
-    odds_of,
     pair_plays,
     plan,
     row_mask,
-    hand_options,
     play_actions,
-    step,
     taken_masks,
 )
 

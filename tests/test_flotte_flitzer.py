@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import GAMES
+from game.bots.flotte_flitzer import FlitzerBot
 from game.core import TERMINAL, IllegalAction
 from game.flotte_flitzer import (
     AUFHOLJAGD,
@@ -32,7 +33,6 @@ from game.flotte_flitzer import (
     SKID,
     UEBERHOLEN,
     WINDSCHATTEN,
-    FlitzerBot,
     FlotteFlitzerState,
     Draw,
     Place,
