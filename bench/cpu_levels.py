@@ -8,7 +8,7 @@ average adult, hard is a challenge for a practised player. Per game this prints:
 * level against level, 2 players: normal vs easy, hard vs normal, hard vs easy (not for Flixo:
   it is cooperative, the two would be one team);
 * the game's own table against people, from its bench: bench/realtime_levels.py (Flotter
-  Otter, Fliegen klatschen: each level against the people rows of the game module's PLAYERS),
+  Otter, Fliegen klatschen: each level against the people rows of its CPU module's PLAYERS),
   bench/race_levels.py (Flotte Flitzer, Formula Fun: each level against a model of a first-time
   player), bench/flixo_levels.py (Flixo: the team's win rate by the person's and the partners'
   level);

@@ -4,11 +4,12 @@
 
 Method: head to head, two seats, N games per pair (seats swapped every other game, seeds S,
 S+1 ...): a CPU of each level (easy, normal, hard) against a bot that plays like a kind of
-person (first_time, average, practised: each game module's PLAYERS, the same player model with
-figures for people; where the figures come from is in the module's bot section, tied to
-game/norms.py). A shared win counts half. The targets (issue 15): easy loses to a first-time
-player (< 50 %), normal is an even match for an average adult (40-60 %), hard is a challenge
-for a practised player (50 % or more).
+person (first_time, average, practised: the PLAYERS of each game's CPU module, the module of
+its bot class, e.g. game/bots/fliegen_klatschen.py: the same player model with figures for
+people; where the figures come from is in that module, tied to game/norms.py). A shared win
+counts half. The targets (issue 15): easy loses to a first-time player (< 50 %), normal is an
+even match for an average adult (40-60 %), hard is a challenge for a practised player (50 % or
+more).
 
 Run alone it prints bench/cpu_levels.py's report for these two games (level against level,
 this table, the targets); bench/cpu_levels.py calls `win_rates` and `method` for all games.
@@ -34,7 +35,7 @@ TARGETS = (
     ("normal", "average", 0.4, 0.6, "normal an even match for an average adult"),
     ("hard", "practised", 0.5, 1.0, "hard a challenge for a practised player"),
 )
-# The named sources of each game's bot section, beyond game/norms.py.
+# The named sources of each game's CPU model, beyond game/norms.py.
 SOURCES = {
     "fliegen_klatschen": ("scanning the face-up cards: Trick & Pylyshyn 1994",
                           "  (Psychol. Rev. 101:80), less for players tracking colours "
@@ -58,13 +59,15 @@ def win_rates(game_id: str, games: int = 200, seed: int = 1) -> dict:
 
 
 def method(game_id: str) -> list[str]:
-    module = import_module(f"game.{game_id}")
+    # (the module of the game's bot class: its CPU players, with their PLAYERS and norm)
+    module = import_module(GAMES[game_id].bots["normal"].func.__module__)
     norm, players = module.SIMPLE_NORM, module.PLAYERS
+    path = module.__name__.replace(".", "/") + ".py"
     bands = ", ".join(f"{kind} {norm.quantile(p.simple_share[0]):.0f}-"
                       f"{norm.quantile(p.simple_share[1]):.0f}" for kind, p in players.items())
     lines = [
-        f"people: PLAYERS rows first_time, average, practised of game/{game_id}.py (the levels'",
-        "  player model with figures for people; their bot section says where each comes from)",
+        f"people: PLAYERS rows first_time, average, practised of {path}:",
+        "  the levels' player model with figures for people (that module says where each is from)",
         f"simple reaction: {norm.label} norm; each player's median in a band of it (ms):",
         f"  {bands}",
         "choosing: Hick-Hyman times (above); one person's spread: ex-Gaussian (Whelan 2008);",

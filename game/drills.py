@@ -53,8 +53,8 @@ from dataclasses import dataclass
 
 from .bots import MISTAKE_RATE, Bot, ReactionModel, bot_levels
 from .bots import SIMPLE as SIMPLE_RT
+from .bots.fliegen_klatschen import PLAYERS as FLY_PLAYERS
 from .core import SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
-from .fliegen_klatschen import PLAYERS as FLY_PLAYERS
 from .fliegen_klatschen import CATCH_MS, SWATTER, catch_opens, catchable_colours
 from .fliegen_klatschen import deck as fly_deck
 from .flotter_otter import BOXES, Grab, PlaceBox, Undo
@@ -528,8 +528,8 @@ class DrillBot(Bot):
             pick = rng.randrange(len(flies))
         else:
             return []
-        # the game's CPU model (game/fliegen_klatschen.py): choosing among the colours face up,
-        # scanning each card
+        # the game's CPU model (game/bots/fliegen_klatschen.py): choosing among the colours
+        # face up, scanning each card
         who = FLY_PLAYERS[level]
         colours = len({c for c in faces if c != SWATTER})
         extra = who.choose * (hick_ms(max(1, colours)) - hick_ms(1)) + who.scan_ms * len(faces)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import fliegen_klatschen as fk
+from game.bots import fliegen_klatschen as fly_bots
 from game.core import SIMULTANEOUS, IllegalAction, Tick, decode_action
 from game.fliegen_klatschen import (CARDS, CATCH_MS, DOWN, GRACE_MS, REOPEN_MS, SWATTER, TURN_MS,
                                     UP, Reveal, Slap, VoidRound)
@@ -671,11 +672,11 @@ def test_the_highlight_is_in_the_view_once_the_game_is_over():
 
 
 def test_each_cpu_draws_its_own_simple_reaction_from_its_levels_band_of_the_norm():
-    norm = fk.SIMPLE_NORM
+    norm = fly_bots.SIMPLE_NORM
     assert norm.median == pytest.approx(273.0)  # Human Benchmark (game/norms.py)
     for level in ("easy", "normal", "hard"):
-        lo, hi = fk.PLAYERS[level].simple_share
-        mine = {fk.FlyBot(0, seed, level).simple_ms for seed in range(6)}
+        lo, hi = fly_bots.PLAYERS[level].simple_share
+        mine = {fly_bots.FlyBot(0, seed, level).simple_ms for seed in range(6)}
         assert len(mine) == 6
         assert all(norm.quantile(lo) <= ms <= norm.quantile(hi) for ms in mine)
 
@@ -699,7 +700,7 @@ def test_cpus_slap_at_one_ms_only_by_chance_and_never_after_the_catch():
 def test_the_runner_drops_and_counts_a_refused_second_slap():
     """A bot that sends two slaps on one fly in one poll (what the hard bot once did): the
     second is refused, dropped and counted; the game plays on to its end."""
-    class TwoSlaps(fk.FlyBot):
+    class TwoSlaps(fly_bots.FlyBot):
         def poll(self, view, legal, now):
             actions, wake = super().poll(view, legal, now)
             if actions and isinstance(actions[0], Slap):
@@ -708,7 +709,7 @@ def test_the_runner_drops_and_counts_a_refused_second_slap():
 
     state = INFO.new(2, {}, 6)
     refused = collections.Counter()
-    run_realtime(state, [TwoSlaps(0, 1, "hard"), fk.FlyBot(1, 2, "hard")], refused)
+    run_realtime(state, [TwoSlaps(0, 1, "hard"), fly_bots.FlyBot(1, 2, "hard")], refused)
     assert state.is_terminal() and sum(refused.values()) > 0
 
 

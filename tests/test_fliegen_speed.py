@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+import game.bots.fliegen_klatschen as fly_bots
 import game.fliegen_klatschen as fk
 from game.fliegen_klatschen import CARDS, DOWN, FACES, ON_TABLE, REVEALS, SLAPS, UP
 from game.runner import play, run_realtime
@@ -98,30 +99,30 @@ def test_the_summary_and_highlight_equal_those_of_every_record(players, seed, le
 @pytest.mark.parametrize("players, seed, level", [(2, 8, "easy"), (4, 9, "hard"),
                                                   (8, 10, "normal")])
 def test_what_the_cpus_work_out_from_a_table_equals_the_plain_way(players, seed, level):
-    """FlyBot works a table out once for every CPU (fk._Table): its face-up cards and where
+    """FlyBot works a table out once for every CPU (fly_bots._Table): its face-up cards and where
     they lie, a catch's catchable cards (fattest first), the other face-up cards and the fly
     colours face up. Checked against the plain way for every view a CPU planned a catch
     from."""
     seen = []
-    make_plan = fk.FlyBot._make_plan
+    make_plan = fly_bots.FlyBot._make_plan
 
     def spy(bot, view, now):
-        seen.append((view, fk._TABLE_SEEN[0]))
+        seen.append((view, fly_bots._TABLE_SEEN[0]))
         return make_plan(bot, view, now)
 
-    fk.FlyBot._make_plan = spy
+    fly_bots.FlyBot._make_plan = spy
     try:
         play(INFO, players, seed, level)
     finally:
-        fk.FlyBot._make_plan = make_plan
+        fly_bots.FlyBot._make_plan = make_plan
     shared = 0
     for view, before in seen:
-        table = fk._Table(view["cards"]).caught(view["catch"]["cards"])
+        table = fly_bots._Table(view["cards"]).caught(view["catch"]["cards"])
         shared += before.cards is view["cards"]  # (a CPU before this one worked it out)
         ups = [c for c in view["cards"] if c["up"]]
         catchable = [c for c in ups if c["card"] in view["catch"]["cards"]]
         assert table.ups == ups
-        assert table.pitch == 1000 * fk.TABLE_ASPECT / math.sqrt(len(ups))
+        assert table.pitch == 1000 * fly_bots.TABLE_ASPECT / math.sqrt(len(ups))
         assert table.catchable == catchable
         assert table.fattest == sorted(catchable, key=lambda c: -c["value"])
         assert table.wrong == [c for c in ups if c not in catchable]
@@ -139,10 +140,10 @@ def test_a_cpus_steering_and_its_spelt_out_draws_equal_the_plain_way(players, se
     walk, with a copy of the bot's generator drawing the plain way."""
     state = INFO.new(players, {}, seed)
     rng = random.Random(seed)
-    bot = fk.FlyBot(0, seed, level)
+    bot = fly_bots.FlyBot(0, seed, level)
     steered = 0
     for step, _ in enumerate(walk(state, rng, 300)):
-        table = fk._Table(state.view(0)["cards"])
+        table = fly_bots._Table(state.view(0)["cards"])
         ups = table.ups
         if not ups or step % 5:
             continue
@@ -153,9 +154,9 @@ def test_a_cpus_steering_and_its_spelt_out_draws_equal_the_plain_way(players, se
                 bot.hand_at = (x, y)
                 plain = random.Random()
                 plain.setstate(bot.rng.getstate())
-                snaps = min(6, round(math.hypot((c["x"] - x) * fk.TABLE_ASPECT, c["y"] - y)
-                                     / (1000 * fk.TABLE_ASPECT / math.sqrt(len(ups)))))
-                ms = sum(fk.draw_around(plain, bot.player.step_ms) for _ in range(snaps))
+                snaps = min(6, round(math.hypot((c["x"] - x) * fly_bots.TABLE_ASPECT, c["y"] - y)
+                                     / (1000 * fly_bots.TABLE_ASPECT / math.sqrt(len(ups)))))
+                ms = sum(fly_bots.draw_around(plain, bot.player.step_ms) for _ in range(snaps))
                 assert bot._steer(table, c) == ms
                 assert bot.rng.getstate() == plain.getstate()
                 assert bot.hand_at == (c["x"], c["y"])
@@ -177,7 +178,7 @@ def test_the_active_cpu_finds_the_reveals_among_its_legal_actions_by_halving():
             legal = state.legal_actions(state.turn)
             reveals = [a for a in legal if isinstance(a, fk.Reveal)]
             assert legal[:len(reveals)] == reveals
-            assert fk.bisect_left(legal, True, key=fk._IS_SLAP) == len(reveals)
+            assert fly_bots.bisect_left(legal, True, key=fly_bots._IS_SLAP) == len(reveals)
             # (a false start's slap is looked for by identity: legal lists hold the game's
             # own Slap objects)
             assert all(a is SLAPS[a.hand][a.card] for a in legal[len(reveals):])
@@ -191,10 +192,10 @@ def test_a_cpus_plan_stays_in_order_and_cpus_never_set_an_attribute_of_their_cla
     sets no attribute of the class: a class attribute set at run time changes the class's
     version, and CPython then reads every attribute of every FlyBot the slow way (the table
     the CPUs share is kept in _TABLE_SEEN for that)."""
-    before = dict(vars(fk.FlyBot))
+    before = dict(vars(fly_bots.FlyBot))
     polls = 0
 
-    class Checked(fk.FlyBot):
+    class Checked(fly_bots.FlyBot):
         def poll(self, view, legal, now):
             nonlocal polls
             result = super().poll(view, legal, now)
@@ -207,4 +208,4 @@ def test_a_cpus_plan_stays_in_order_and_cpus_never_set_an_attribute_of_their_cla
         bots = [Checked(seat, seed * 10 + seat, "hard") for seat in range(players)]
         run_realtime(state, bots)
     assert polls > 500
-    assert dict(vars(fk.FlyBot)) == before
+    assert dict(vars(fly_bots.FlyBot)) == before
