@@ -302,7 +302,7 @@ def _flies(cards: list) -> list:
 
 
 _VALUE, _UP = itemgetter("value"), itemgetter("up")
-_CARD, _FACE = itemgetter("card"), itemgetter("face")
+_FACE = itemgetter("face")
 _IS_SLAP = Slap.__instancecheck__  # isinstance(action, Slap), called from C (by bisect)
 # The latest table a CPU looked at. Every seat's view shares one list of cards until a card
 # moves, so the first CPU to look at a new table works it out for the others. (Kept by the very
