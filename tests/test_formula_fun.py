@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game import GAMES
+from game.bots.formula_fun import FormulaFunBot
 from game.core import TERMINAL, IllegalAction
 from game.formula_fun import (CARDS, CARS_PER_PLAYER, DECK, FINISH, FLAG_SPACE, HAND, INFO,
-                              LABELS, ROW, SPACES, TURBO, Draw, FormulaFunBot, FormulaFunState,
-                              Play, label, land, landing, move_length, plays_from, points_for,
-                              speed_of)
+                              LABELS, ROW, SPACES, TURBO, Draw, FormulaFunState, Play, label,
+                              land, landing, move_length, plays_from, points_for, speed_of)
 from game.runner import play
 
 

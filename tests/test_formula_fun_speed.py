@@ -12,12 +12,12 @@ from itertools import chain, combinations_with_replacement
 
 import pytest
 
+from game.bots.formula_fun import (
+    AHEAD, AIMED, BEST_NEXT, CARD_CODE, CARD_WORTH, HAND_SLOT, NEXT_GAIN, PLAY_CODE, PRICE, REACH,
+    URGENCIES, FormulaFunBot, cars_behind, hand_code, urgency_of)
 from game.core import IllegalAction
-from game.formula_fun import (
-    AHEAD, AIMED, BEST_NEXT, CARD_CODE, CARD_WORTH, CARDS, HAND, HAND_SLOT, INFO,
-    LABELS, MOVES, NEXT_GAIN, PLAY_CODE, PLAYS, PRICE, RACE, REACH, ROW, SPACES, TURBO,
-    URGENCIES, FormulaFunBot, Play, cars_behind, hand_code, label, land, move_length,
-    plays_from, situation, urgency_of)
+from game.formula_fun import (CARDS, HAND, INFO, LABELS, MOVES, PLAYS, RACE, ROW, SPACES, TURBO,
+                              Play, label, land, move_length, plays_from, situation)
 from game.runner import make_bots
 
 EVERY_PLAY = [(c,) for c in CARDS] + [(c, TURBO) for c in CARDS]
