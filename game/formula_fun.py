@@ -600,9 +600,8 @@ def landing(view: dict, cards: tuple) -> tuple[int, int]:
 
 
 def situation(view: dict) -> tuple:
-    """(d of the car to move, other cars per space (a list by space), urgency). Urgency counts
-    the cars behind it: the tail car must run, a car far ahead saves its cards (urgency_of, of
-    the CPU drivers in game/bots/formula_fun.py)."""
+    """(d of the car to move, other cars per space (a list by space), how many cars stand
+    behind it: on spaces further back)."""
     cars = view["cars"]
     d = cars[view["moving"]]["d"]
     occupied = [0] * SPACES
@@ -613,7 +612,7 @@ def situation(view: dict) -> tuple:
             occupied[c["space"]] += 1
             behind += other < d
     occupied[d % SPACES] -= 1  # (the car to move was counted with the others)
-    return d, occupied, urgency_of(behind)
+    return d, occupied, behind
 
 
 def new_game(players: int, options: dict, seed: int) -> FormulaFunState:
@@ -621,8 +620,8 @@ def new_game(players: int, options: dict, seed: int) -> FormulaFunState:
 
 
 # The CPU drivers (game/bots/formula_fun.py) read the rules above: imported here, last,
-# for INFO (and urgency_of for situation(), looked up when it is called).
-from .bots.formula_fun import FormulaFunBot, urgency_of  # noqa: E402
+# for INFO.
+from .bots.formula_fun import FormulaFunBot  # noqa: E402
 
 INFO = GameInfo(
     id="formula_fun",

@@ -135,7 +135,8 @@ class NeverBelow(random.Random):
 
 def reference_value(bot, view, action):
     """FormulaFunBot.value as it was first written (land with a lookup function, the sums)."""
-    d, occupied, urgency = situation(view)
+    d, occupied, behind = situation(view)
+    urgency = urgency_of(behind)
     end = land(d, move_length(action.cards, label(d)), lambda s: occupied[s])
     spent = sum(CARD_WORTH[c] for c in action.cards)
     score = urgency * (end - d) - 0.7 * spent
