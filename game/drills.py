@@ -54,11 +54,12 @@ from dataclasses import dataclass
 from .bots import MISTAKE_RATE, Bot, ReactionModel, bot_levels
 from .bots import SIMPLE as SIMPLE_RT
 from .bots.fliegen_klatschen import PLAYERS as FLY_PLAYERS
+from .bots.flotter_otter import BOXES
+from .bots.flotter_otter import PLAYERS as OTTER_PLAYERS
 from .core import SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Outcome, State
 from .fliegen_klatschen import CATCH_MS, SWATTER, catch_opens, catchable_colours
 from .fliegen_klatschen import deck as fly_deck
-from .flotter_otter import BOXES, Grab, PlaceBox, Undo
-from .flotter_otter import PLAYERS as OTTER_PLAYERS
+from .flotter_otter import Grab, PlaceBox, Undo
 from .norms import hick_ms
 from .waybills import COLOURS as BOX_COLOURS
 from .waybills import DECK_SIZE, LEGIBILITY, card
@@ -537,7 +538,7 @@ class DrillBot(Bot):
 
     def _waybill_plan(self, stimulus: dict, now: int) -> list:
         """Read one feature's order, stack it (now and then two boxes swapped), grab: the
-        game's CPU model (game/flotter_otter.py), less its slips' repairs."""
+        game's CPU model (game/bots/flotter_otter.py), less its slips' repairs."""
         level, rng = self.level, self.rng
         who = OTTER_PLAYERS[level]
         waybill = card(stimulus["waybill"])

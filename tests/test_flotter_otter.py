@@ -9,6 +9,7 @@ import statistics
 import pytest
 
 from game import flotter_otter as fo
+from game.bots import flotter_otter as otter_bots
 from game.core import TERMINAL, IllegalAction
 from game.flotter_otter import (GAME_BREAK_MS, READY_MS, RESULT_MS, ROUND_LIMIT_MS, Grab,
                                 PlaceBox, Undo, VoidRound, timing_summary, winners)
@@ -579,14 +580,14 @@ def test_bots_press_at_a_persons_pace_and_sometimes_undo():
 
 
 def test_each_cpu_is_its_own_person_within_its_levels_band_of_the_simple_norm():
-    norm = fo.SIMPLE_NORM
+    norm, players = otter_bots.SIMPLE_NORM, otter_bots.PLAYERS
     for level in ("easy", "normal", "hard"):
-        lo, hi = fo.PLAYERS[level].simple_share
-        medians = {fo.OtterBot(0, seed, level).simple_ms for seed in range(6)}
+        lo, hi = players[level].simple_share
+        medians = {otter_bots.OtterBot(0, seed, level).simple_ms for seed in range(6)}
         assert len(medians) == 6  # no two CPUs alike
         for m in medians:
             assert norm.quantile(lo) - 2 < m < norm.quantile(hi) + 2
-    assert fo.PLAYERS["hard"].simple_share[1] <= fo.PLAYERS["normal"].simple_share[0]
+    assert players["hard"].simple_share[1] <= players["normal"].simple_share[0]
 
 
 def test_the_outcome_says_in_words_how_the_game_ended_and_what_broke_a_tie():

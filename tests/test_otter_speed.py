@@ -11,8 +11,9 @@ import pytest
 
 from game import bots
 from game import flotter_otter as fo
+from game.bots import flotter_otter as otter_bots
 from game.runner import make_bots, run_realtime
-from game.waybills import COLOURS, DECK_SIZE, card, card_view
+from game.waybills import COLOURS, DECK_SIZE, LEGIBILITY, card, card_view
 
 
 def test_round_facts_are_the_waybills_own():
@@ -28,13 +29,13 @@ def test_round_facts_are_the_waybills_own():
 def test_a_bots_reading_of_a_waybill_is_what_its_view_says():
     for waybill_id in range(DECK_SIZE):
         view = card_view(waybill_id)
-        reading = fo._reading(view)
+        reading = otter_bots._reading(view)
         for feature in (0, 1):
             by_level = {item["levels"][feature]: item["colour"] for item in view["items"]}
             assert reading["orders"][feature] == tuple(by_level[level] for level in range(5))
             assert reading["places"][feature] == tuple(fo.PlaceBox(by_level[level])
                                                        for level in range(5))
-        ease = [fo.LEGIBILITY[kind] for kind in view["kinds"]]
+        ease = [LEGIBILITY[kind] for kind in view["kinds"]]
         assert reading["legibility"] == ease
         more = None if ease[0] == ease[1] else ease.index(max(ease))
         assert reading["more_legible"] == more
@@ -94,7 +95,7 @@ def test_drawing_around_a_figure_draws_from_the_person_model_around_it():
     for median in (80.0, 273.0, 1000.0, 2400.0):
         one, other = random.Random(1), random.Random(2)
         model = ReactionModel.around(median)
-        ours = sorted(fo.draw_around(one, median) for _ in range(20_000))
+        ours = sorted(bots.draw_around(one, median) for _ in range(20_000))
         theirs = sorted(model.sample(other) for _ in range(20_000))
         for q in (0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99):
             i = int(q * len(ours))
@@ -109,10 +110,10 @@ def test_a_rounds_form_is_log_normal():
     import math
     import statistics
 
-    logs = [math.log(f) for f in fo.FORMS]
+    logs = [math.log(f) for f in otter_bots.FORMS]
     assert len(logs) == bots.STEPS and logs == sorted(logs)
     assert abs(statistics.fmean(logs)) < 1e-9
-    assert 0.97 * fo.FORM_SIGMA < statistics.pstdev(logs) < fo.FORM_SIGMA
+    assert 0.97 * otter_bots.FORM_SIGMA < statistics.pstdev(logs) < otter_bots.FORM_SIGMA
 
 
 def test_the_unit_table_holds_the_person_models_quantiles():

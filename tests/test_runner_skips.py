@@ -6,6 +6,7 @@ import pytest
 
 from game import GAMES
 from game import flotter_otter as fo
+from game.bots.flotter_otter import OtterBot
 from game.runner import make_bots, run_realtime, run_turns
 
 
@@ -31,9 +32,9 @@ def test_polls_left_out_after_a_bots_own_actions_would_have_done_nothing(players
     """OtterBot is settled by its own actions: the runner leaves out the poll right after
     them."""
     levels = ["easy", "normal", "hard", "hard", "normal", "easy", "hard", "normal"][:players]
-    monkeypatch.setattr(fo.OtterBot, "settled_by_own", True)
+    monkeypatch.setattr(OtterBot, "settled_by_own", True)
     skipped, fewer = games_and_polls(fo.INFO, players, levels, 3)
-    monkeypatch.setattr(fo.OtterBot, "settled_by_own", False)
+    monkeypatch.setattr(OtterBot, "settled_by_own", False)
     polled, all_polls = games_and_polls(fo.INFO, players, levels, 3)
     assert skipped == polled
     assert fewer < 0.8 * all_polls  # (and the polls left out are many)
