@@ -1,4 +1,6 @@
-"""CPU players: the bot interface, a random player, and the human reaction-time model.
+"""CPU players: the bot interface, a random player and the human reaction-time model (here),
+and each game's own CPU players (game/bots/<game>.py: they read their game's rules module,
+which imports its bot class last, for its GameInfo).
 
 A bot sees only its seat's view and the legal actions; it never gets the full state. All its
 choices and timings come from its own seeded generator, so a game with bots replays exactly.
