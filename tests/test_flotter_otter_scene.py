@@ -17,6 +17,7 @@ from game.waybills import COLOURS, THEMES, card
 from scenes.games.flotter_otter import scene as fo
 from scenes.games.flotter_otter import art as otter_art
 from tests.clock_rig import frame, rig, run_until  # noqa: F401 (rig: a fixture)
+from tests.test_sofa import texts_drawn
 
 PAD_BUTTON = {"a": "a", "b": "b", "x": "x", "y": "y", "r": "rightshoulder", "right": "dpright",
               "down": "dpdown", "up": "dpup", "start": "start"}
@@ -179,3 +180,16 @@ def test_the_demo_line_leaves_the_round_in_the_side_column_free(rig):
     assert not banner.colliderect(side_top) and not banner.colliderect(card)
     assert not any(banner.colliderect(lane.rect) for lane in scene.lanes)
     assert pygame.Rect(0, 0, look.W, look.H).contains(banner)
+
+
+def test_a_lane_counts_one_point_as_one_pt(rig):
+    app, _ = rig
+    for _ in range(4):
+        app.seats.add_cpu("normal")
+    scene = app.manager.push(fo.SCENE, game_id="flotter_otter", seed=3)
+    frames(rig, 2)
+    assert scene.state.players == 4
+    view = dict(scene.view(), series_points=[1, 2, 0, 5])
+    scene.view = lambda: view
+    texts = texts_drawn(app, scene)
+    assert {"1 pt", "2 pts", "0 pts", "5 pts"} <= set(texts) and "1 pts" not in texts

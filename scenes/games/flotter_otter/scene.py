@@ -26,6 +26,7 @@ from shell import look, paint
 from game import flotter_otter as otter
 from game.flotter_otter import PHOTO_FINISH_MS, READY_MS, ROUND_LIMIT_MS, Grab, PlaceBox, Undo
 from game.waybills import card
+from game.words import plural
 
 from . import art
 from scenes.game_scene import GameScene
@@ -397,7 +398,7 @@ class FlotterOtterScene(GameScene):
         for _ in row["face_up"]:
             paint.blit(canvas, art.mini_face(30, 42), (x, y))
             x += 24
-        look.text(canvas, f"{view['series_points'][p]} pts", (rect.right - 16, y + 22),
+        look.text(canvas, plural(view["series_points"][p], "pt"), (rect.right - 16, y + 22),
                   look.BODY, look.ACCENT, "midright")
         # the stack (clipped to the lane: a toppled stack may fall out of it)
         clip = paint.get_clip(canvas)
