@@ -131,6 +131,7 @@ def simulate(args) -> int:
     from game.bots import LEVELS
     from game.replay import to_json
     from game.runner import Stuck, play
+    from game.words import plural
     from shell.replay_files import write
 
     info = game_info(args.game, args.players)
@@ -183,7 +184,7 @@ def simulate(args) -> int:
         return 0
     print(f"{info.name}: {args.games} games, {args.players} players, {args.level} bots")
     for seat, wins in enumerate(summary["wins_per_seat"]):
-        print(f"  seat {seat + 1}: {wins} wins")
+        print(f"  seat {seat + 1}: {plural(wins, 'win')}")
     if info.cooperative:
         print(f"  team won {summary['team_wins']} of {args.games}")
     print(f"  mean length: {summary['mean_actions']} actions")

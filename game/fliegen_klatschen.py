@@ -72,6 +72,7 @@ from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Inter
                    State)
 from .reactions import reaction_data
 from .reactions import summary as time_summary
+from .words import plural
 
 # -- events (GameInfo.event_kinds; what each carries: the module docstring) -------------------
 
@@ -789,10 +790,10 @@ class FliegenKlatschen(State):
             return Outcome(scores=first, winners=[], verdict="the game is still on")
         # (the results screen names the winners: the verdict says how it was won)
         if len(self.round_scores) == 1:
-            verdict = f"Won with {first[self.winners[0]]} points"
+            verdict = f"Won with {plural(first[self.winners[0]], 'point')}"
         elif len(self.winners) == 1:
             last = self.round_scores[-1]
-            verdict = (f"Tied on {max(first)} points; the tie-break round was won with "
+            verdict = (f"Tied on {plural(max(first), 'point')}; the tie-break round was won with "
                        f"{last[self.winners[0]]}")
         else:
             verdict = f"Still tied after {MAX_TIE_ROUNDS} tie-break rounds: a shared win"

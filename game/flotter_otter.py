@@ -73,6 +73,7 @@ from .core import (SIMULTANEOUS, TERMINAL, Event, GameInfo, IllegalAction, Inter
 from .reactions import reaction_data
 from .reactions import summary as time_summary
 from .waybills import COLOURS, DECK_SIZE, card, card_view
+from .words import plural
 
 # -- events (GameInfo.event_kinds; what each carries: the module docstring) -------------------
 
@@ -503,7 +504,7 @@ class FlotterOtterState(State):
         ending = END_WORDS.get(self.end_reason, "")
         tied = [p for p in range(self.players) if points[p] == points[best[0]]]
         if len(tied) > len(best):
-            ending += f"; tie on {points[best[0]]} points: fewer waybills decide"
+            ending += f"; tie on {plural(points[best[0]], 'point')}: fewer waybills decide"
         elif len(best) > 1:
             ending += "; tie on points and waybills: a shared win"
         return Outcome(scores=points, winners=best, verdict=ending)

@@ -182,14 +182,14 @@ def test_the_demo_line_leaves_the_round_in_the_side_column_free(rig):
     assert pygame.Rect(0, 0, look.W, look.H).contains(banner)
 
 
-def test_a_lane_counts_one_point_as_one_pt(rig):
+def test_one_point_and_one_waybill_are_singular(rig):
     app, _ = rig
     for _ in range(4):
         app.seats.add_cpu("normal")
     scene = app.manager.push(fo.SCENE, game_id="flotter_otter", seed=3)
     frames(rig, 2)
     assert scene.state.players == 4
-    view = dict(scene.view(), series_points=[1, 2, 0, 5])
+    view = dict(scene.view(), series_points=[1, 2, 0, 5], pile=1)
     scene.view = lambda: view
     texts = texts_drawn(app, scene)
-    assert {"1 pt", "2 pts", "0 pts", "5 pts"} <= set(texts) and "1 pts" not in texts
+    assert {"1 pt", "2 pts", "0 pts", "5 pts", "1 waybill left"} <= set(texts)

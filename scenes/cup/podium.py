@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 import game
-from game.words import ordinal
+from game.words import ordinal, plural
 from shell import look, paint
 
 from . import names
@@ -122,7 +122,7 @@ class PodiumScene(Scene):
             look.panel(canvas, col, colour=BLOCKS[place], radius=18, edge=look.WHITE)
             look.text(canvas, ordinal(place), (col.centerx, col.top + 18), look.LARGE, look.INK,
                       "midtop")
-            look.text(canvas, f"{rows[0]['total']} points", (col.centerx, col.top + 84),
+            look.text(canvas, plural(rows[0]['total'], 'point'), (col.centerx, col.top + 84),
                       look.SMALL, look.INK, "midtop")
             # the players of this place stand on the block side by side
             shown = rows[:3]
@@ -142,7 +142,7 @@ class PodiumScene(Scene):
             look.text(canvas, ordinal(row["place"]), (STAGE.left + 20, y + 24), look.BODY,
                       look.MUTED, "midleft")
             player_row(canvas, seat, STAGE.left + 110, y + 24)
-            look.text(canvas, f"{row['total']} points", (STAGE.right - 20, y + 24), look.BODY,
+            look.text(canvas, plural(row['total'], 'point'), (STAGE.right - 20, y + 24), look.BODY,
                       look.TEXT, "midright")
             y += 50
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 import game
+from game.words import plural
 from shell import look
 from shell.seats import DEFAULT_NAMES, SEAT_STYLES, Seat, clean_name
 
@@ -56,7 +57,7 @@ class CupResumeScene(Scene):
         leaders = [r["player"] for r in rows if r["place"] == 1]
         who = names(saved_seats(cup), leaders)
         verb = "lead" if len(leaders) > 1 else "leads"
-        return f"{played}: {who} {verb} with {rows[0]['total']} points"
+        return f"{played}: {who} {verb} with {plural(rows[0]['total'], 'point')}"
 
     def draw(self, canvas) -> None:
         box = pygame.Rect(0, 0, 1200, 700)

@@ -26,6 +26,7 @@ import time
 import pygame
 
 from game import drills, norms
+from game.words import plural
 from shell import look, paint
 
 from ..base import Scene
@@ -141,7 +142,7 @@ class StatsScene(Scene):
         early = f", {last.false_starts} too soon" if last.false_starts else ""
         median = ms(last.median_ms) if last.median_ms is not None else "-"
         out.append(f"Latest session ({date_text(last.started)}): median {median}, {right}{early}"
-                   f"  -  {len(self.history)} sessions in all")
+                   f"  -  {plural(len(self.history), 'session')} in all")
         found = self.percentile()
         if found is None:
             out.append(f"No published norm to compare {kind_label(self.kind).lower()} with.")

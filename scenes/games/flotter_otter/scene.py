@@ -328,7 +328,7 @@ class FlotterOtterScene(GameScene):
             paint.blit(canvas, art.grab_card_surface(value), (x + i * 80, y))
         y += 130
         paint.blit(canvas, art.card_back_surface(70, 96), (x, y))
-        look.text(canvas, f"{view['pile']} waybills left", (x + 90, y + 48), look.SMALL,
+        look.text(canvas, f"{plural(view['pile'], 'waybill')} left", (x + 90, y + 48), look.SMALL,
                   look.MUTED, "midleft")
 
     def draw_orders(self, canvas, result, x, y) -> None:
