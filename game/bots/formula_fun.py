@@ -1,10 +1,9 @@
-"""Formula Fun's CPU drivers: FormulaFunBot and the tables it plays from (rules:
-game/formula_fun.py).
+"""Formula Fun's CPU drivers: FormulaFunBot and the tables it plays from.
 
 A bot sees its own hand and every car. Only the last car of a race is eliminated, so a car
 far ahead of the tail of the field can save its good cards, and a car near the tail must
 use them. Cards are valued by what they usually move later (CARD_WORTH); a turbo played as
-an extra costs a card for the rest of the game (HAND_SLOT).
+an extra costs a card for the rest of the game (HAND_SLOT). The rules: game/formula_fun.py.
 """
 
 from __future__ import annotations
