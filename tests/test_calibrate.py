@@ -84,6 +84,17 @@ def test_too_few_taps_measure_nothing_and_b_drops_a_result(rig):
     assert app.settings.get("video_lag_ms") == 12
 
 
+def test_the_count_of_taps_says_one_tap(rig):
+    app, clock = rig
+    app.manager.push("calibrate")
+    screen = app.manager.top
+    key_at(rig, "f", clock.t + 20 * MS)           # A on "TV lag": measure
+    while not screen.onsets:
+        frame(rig)
+    key_at(rig, "f", min(screen.onsets.values()) + 40 * MS)
+    assert len(screen.taps) == 1 and "1 tap" in drawn_texts(rig)
+
+
 def test_without_a_sound_device_the_sound_lag_offered_is_the_mixers_buffer(rig):
     app, clock = rig
     assert not app.audio.ok                       # SDL's dummy driver plays nothing

@@ -16,8 +16,7 @@ from game.flotter_otter import Grab, PlaceBox, Undo
 from game.waybills import COLOURS, THEMES, card
 from scenes.games.flotter_otter import scene as fo
 from scenes.games.flotter_otter import art as otter_art
-from tests.clock_rig import frame, rig, run_until  # noqa: F401 (rig: a fixture)
-from tests.test_sofa import texts_drawn
+from tests.clock_rig import drawn_texts, frame, rig, run_until  # noqa: F401 (rig: a fixture)
 
 PAD_BUTTON = {"a": "a", "b": "b", "x": "x", "y": "y", "r": "rightshoulder", "right": "dpright",
               "down": "dpdown", "up": "dpup", "start": "start"}
@@ -191,5 +190,4 @@ def test_one_point_and_one_waybill_are_singular(rig):
     assert scene.state.players == 4
     view = dict(scene.view(), series_points=[1, 2, 0, 5], pile=1)
     scene.view = lambda: view
-    texts = texts_drawn(app, scene)
-    assert {"1 pt", "2 pts", "0 pts", "5 pts", "1 waybill left"} <= set(texts)
+    assert {"1 pt", "2 pts", "0 pts", "5 pts", "1 waybill left"} <= drawn_texts(rig)

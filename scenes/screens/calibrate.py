@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.words import plural
 from shell import look, paint
 from shell.settings import MAX_LAG_MS
 
@@ -197,7 +198,7 @@ class CalibrateScene(Scene):
                 paint.rect(canvas, look.PANEL_EDGE, square, 6, border_radius=40)
         else:  # nothing moves with the click: a picture would be tapped to instead
             look.text(canvas, "listen ...", square.center, look.TITLE, look.MUTED, "center")
-        look.text(canvas, f"{len(self.taps)} taps", (look.CENTER[0], square.bottom + 30),
+        look.text(canvas, plural(len(self.taps), "tap"), (look.CENTER[0], square.bottom + 30),
                   look.BODY, look.TEXT, "midtop")
         self.draw_hint(canvas, [("b", "stop")])
 

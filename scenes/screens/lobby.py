@@ -36,6 +36,7 @@ import game
 from shell import look, paint
 from shell.input import is_phone
 from game.bots import LEVELS
+from game.words import plural
 
 from ..base import Scene
 from ..games import game_scene_class
@@ -259,7 +260,7 @@ class LobbyScene(Scene):
         if not seats.humans():
             return "Press a button to join"
         if n < self.info.min_players:
-            return f"{self.info.min_players} players needed: join, or add a CPU"
+            return f"{plural(self.info.min_players, 'player')} needed: join, or add a CPU"
         if n > self.info.max_players:
             return f"At most {self.info.max_players} players: someone please leave"
         if not seats.all_ready():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.flixo import INFO, MAX_FLIXOS, campaign_next, display_shape, people_of, setup_counts
+from game.words import plural
 from shell import look
 
 from .layout import AREA
@@ -171,7 +172,7 @@ class OptionsPanel:
             info, colour = "Not possible at this table (no draw pile)", look.BAD
         else:
             count, _ = setup_counts(self.people, large, options["level"], options["flixos"])
-            info, colour = f"{count} Flixos hidden in {self.people} displays", look.ACCENT
+            info, colour = f"{plural(count, 'Flixo')} hidden in {self.people} displays", look.ACCENT
         look.text(canvas, info, (box.centerx, y + 6), look.SMALL, colour, "midtop")
         look.text(canvas, self.campaign_text(large), (box.centerx, y + 48), look.SMALL,
                   look.MUTED, "midtop")
