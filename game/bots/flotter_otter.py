@@ -32,6 +32,7 @@ table of the log-normal's quantiles (FORMS) the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import floor
 
 from ..flotter_otter import GRAB, PLACE, UNDO
 from ..norms import NORMS, hick_ms
@@ -144,30 +145,30 @@ class OtterBot(Bot):
         plan = []
         t = now
         for _ in me["stack"]:  # (boxes left from before: take them off)
-            t += int(simple_ms * unit[bits(step)])
+            t += floor(simple_ms * unit[bits(step)])
             plan.append((t, UNDO))
-        t += int(who.orient_ms * form * unit[bits(step)])
+        t += floor(who.orient_ms * form * unit[bits(step)])
         boxes = order
         swapped = None
         if rng.random() < who.mistake:
             swapped = i = rng.randrange(BOXES - 1)
             boxes = order[:i] + (order[i + 1], order[i]) + order[i + 2:]
         for box, compare_ms in zip(boxes, self.compares):  # find the next among those left
-            t += (int(compare_ms * form / legibility * unit[bits(step)])
-                  + int(press_ms * unit[bits(step)]))  # then press it
+            t += (floor(compare_ms * form / legibility * unit[bits(step)])
+                  + floor(press_ms * unit[bits(step)]))  # then press it
             plan.append((t, box))
-        t += int(press_ms * unit[bits(step)])  # (the last box: no comparing)
+        t += floor(press_ms * unit[bits(step)])  # (the last box: no comparing)
         plan.append((t, boxes[-1]))
         if swapped is not None and rng.random() < who.notice:
             # Seen on a last look over the stack: take boxes off down to the swap, put them right.
-            t += int(who.compare_ms * BOXES / legibility * unit[bits(step)])
+            t += floor(who.compare_ms * BOXES / legibility * unit[bits(step)])
             for _ in range(BOXES - swapped):
-                t += int(simple_ms * unit[bits(step)])
+                t += floor(simple_ms * unit[bits(step)])
                 plan.append((t, UNDO))
             for box in order[swapped:]:
-                t += int(press_ms * unit[bits(step)])
+                t += floor(press_ms * unit[bits(step)])
                 plan.append((t, box))
-        plan.append((t + int(simple_ms * unit[bits(step)]), GRAB))
+        plan.append((t + floor(simple_ms * unit[bits(step)]), GRAB))
         plan.reverse()
         return plan
 
