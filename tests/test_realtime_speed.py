@@ -14,7 +14,7 @@ import random
 import pytest
 
 from game import GAMES
-from game.bots import RandomBot, ReactionModel, below, sample_around
+from game.bots import RandomBot, below
 from game.core import IllegalAction, encode_action
 from game.runner import make_bots, run_realtime
 from game.waybills import COLOURS, _orders, shared_pairs
@@ -114,15 +114,6 @@ def test_apply_now_checks_the_action_and_a_refusal_changes_nothing():
     reveal = state.legal_actions(0)[0]
     state.apply_now(0, reveal)
     assert state.log == [[0, encode_action(reveal), 0]]
-
-
-def test_drawing_around_a_figure_is_drawing_from_the_model_around_it():
-    one, other = random.Random(11), random.Random(11)
-    for median in (60, 123.4, 273, 1000, 2400.5, 9999):
-        for _ in range(50):
-            assert sample_around(one, median) == ReactionModel.around(median).sample(other)
-            assert sample_around(one, median, 300) == \
-                ReactionModel.around(median, 300).sample(other)
 
 
 def test_adjacent_pairs_as_bits_count_what_shared_pairs_counts():

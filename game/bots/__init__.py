@@ -71,18 +71,6 @@ class ReactionModel:
                    floor=min(floor, 0.5 * median))
 
 
-def sample_around(rng: random.Random, median: float, floor: float = 120.0) -> int:
-    """ReactionModel.around(median, floor).sample(rng), without making the model: the CPU
-    players of the real-time games draw many times, each around another figure. The same
-    arithmetic, so the same draws and the same times."""
-    tau = 0.2 * median
-    value = rng.gauss(median - tau * _LN2, 0.1 * median) + rng.expovariate(1.0 / tau)
-    return int(max(min(floor, 0.5 * median), value))
-
-
-_LN2 = math.log(2)
-
-
 # Drawing from a table. A person's simple reaction times have the same shape at every median
 # (ReactionModel.around: a normal part with sigma a tenth of the median, plus an exponential
 # tail with tau a fifth of it; Whelan 2008), so a draw is the median times a draw at median 1,
