@@ -130,7 +130,7 @@ import game
 from shell import look
 from game import reactions
 from game.bots import make_bot
-from game.core import SIMULTANEOUS, IllegalAction
+from game.core import IllegalAction
 from game.runner import bot_seed
 from shell.input import is_phone
 
@@ -794,10 +794,3 @@ class GameScene(Scene):
 
     def update_scene(self, dt_ms: float) -> None:
         pass
-
-    def turn_text(self) -> str:
-        """A short line saying whose move it is (used by the generic scene and the strip)."""
-        turn = self.state.current_player()
-        if turn >= 0:
-            return f"{self.seats[turn].name} to move"
-        return "Everybody!" if turn == SIMULTANEOUS else ""

@@ -44,13 +44,6 @@ def guard() -> None:
                                                       f".{name}"))
 
 
-def unguard() -> None:
-    for module, names in GUARDED.items():
-        for name in names:
-            real = getattr(module, name)
-            setattr(module, name, getattr(real, "__wrapped__", real))
-
-
 def _only_on_main(real, label: str):
     @functools.wraps(real)
     def checked(*args, **kw):
