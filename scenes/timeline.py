@@ -40,12 +40,6 @@ def ease_in_out(k: float) -> float:
     return 0.5 - 0.5 * math.cos(math.pi * k)
 
 
-def ease_back(k: float) -> float:
-    """Overshoots a little, then settles (a pop)."""
-    c = 1.70158
-    return 1 + (c + 1) * (k - 1) ** 3 + c * (k - 1) ** 2
-
-
 @dataclass
 class Step:
     start: float
