@@ -81,6 +81,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .bots import bot_levels
+from .caches import remember
 from .core import TERMINAL, GameInfo, IllegalAction, Outcome, State, Event
 
 # --- events -------------------------------------------------------------------------------------
@@ -418,16 +419,14 @@ def needs(grid, seen=("up", "eye")) -> tuple[list[int], list[list]]:
                                                for row in grid for card, side in row])
         known = _NEEDS.get(key)
         if known is None:
-            if len(_NEEDS) >= _NEEDS_MOST:
-                _NEEDS.clear()
-            known = _NEEDS[key] = _needs(grid, seen)
+            known = remember(_NEEDS, _NEEDS_MOST, key, _needs(grid, seen))
         numbers, wants = known
         return list(numbers), [[v, list(slot)] for v, slot in wants]
     return _needs(grid, seen)
 
 
 _NEEDS: dict = {}  # (columns, seen values row by row) -> needs(grid); a cache of a pure function
-_NEEDS_MOST = 10_000  # emptied when it holds this many (~5 MB; a game adds ~50)
+_NEEDS_MOST = 10_000  # entries at most (~5 MB; a game adds ~50)
 
 
 def _needs(grid, seen) -> tuple[list[int], list[list]]:

@@ -18,6 +18,7 @@ import pytest
 
 from game.bots.flixo import (
     TeamModel, _SELF, _card_of, _draw_ends, _fills_without, _line_shape, _through_shapes)
+from game.caches import remember
 from game.flixo import (
     CARD_VALUE, DRAW, FLIXO, INFO, DiscardAndReveal, RewardPeek, SwapDrawn, TakeDiscard,
     _full_through, _needs, _one_number, full_lines, needs, slots)
@@ -294,3 +295,19 @@ def test_a_draw_that_ends_a_lost_game_costs_no_less_than_its_floor():
                 assert bot.draw_cost(m, True) >= floor
                 checked += 1
     assert checked > 20
+
+
+def test_a_full_cache_forgets_its_oldest_entry_not_everything(monkeypatch):
+    cache: dict = {}
+    for k in range(10):
+        assert remember(cache, 4, k, k * k) == k * k
+    assert list(cache) == [6, 7, 8, 9] and cache[9] == 81
+    # The CPU partners' caches stay full once full (emptying 5,000 entries at once took ms)
+    from game.bots import flixo as flixo_bots
+    from game.runner import play
+    monkeypatch.setattr(flixo_bots, "_THROUGH", {})
+    monkeypatch.setattr(flixo_bots, "_THROUGH_MOST", 50)
+    monkeypatch.setattr(flixo_bots, "_LINE_SHAPES", {})
+    monkeypatch.setattr(flixo_bots, "_LINE_SHAPES_MOST", 40)
+    play(INFO, 3, 5, "hard")
+    assert len(flixo_bots._THROUGH) == 50 and len(flixo_bots._LINE_SHAPES) == 40

@@ -8,6 +8,7 @@ minus the visible ones (those are all face down in the displays: the draw pile h
 
 from __future__ import annotations
 
+from ..caches import remember
 from ..flixo import (
     CARD_VALUE, EMPTY_DISPLAY_POINTS, FLIXO, DiscardAndReveal, Draw, RewardPeek, SwapDrawn,
     TakeDiscard, full_lines, is_flixo, remove_full_lines, slots, value)
@@ -1004,14 +1005,11 @@ def _through_shapes(line: tuple) -> tuple:
                 else:
                     generic = _SELF
         found.append((special, generic, n - 1))
-    if len(_THROUGH) >= _THROUGH_MOST:
-        _THROUGH.clear()
-    found = _THROUGH[line] = tuple(found)
-    return found
+    return remember(_THROUGH, _THROUGH_MOST, line, tuple(found))
 
 
 _THROUGH: dict = {}  # line cards -> _through_shapes; a cache of a pure function
-_THROUGH_MOST = 5_000  # emptied when it holds this many (~5 MB; a game adds ~80)
+_THROUGH_MOST = 5_000  # entries at most (~5 MB; a game adds ~20-80)
 
 
 class Running:
@@ -1044,14 +1042,11 @@ def _line_shape(vals) -> tuple | None:
             short = len(vals) - known.count(v)
             if short <= 2:
                 shape = (v, short, FLIXO + v in vals)
-    if len(_LINE_SHAPES) >= _LINE_SHAPES_MOST:
-        _LINE_SHAPES.clear()
-    _LINE_SHAPES[vals] = shape
-    return shape
+    return remember(_LINE_SHAPES, _LINE_SHAPES_MOST, vals, shape)
 
 
 _LINE_SHAPES: dict = {}  # line cards -> _line_shape; a cache of a pure function
-_LINE_SHAPES_MOST = 50_000  # emptied when it holds this many (~9 MB; a game adds ~500)
+_LINE_SHAPES_MOST = 50_000  # entries at most (~9 MB; a game adds ~25-500)
 
 
 def _fills_without(cells) -> list:
