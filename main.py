@@ -183,10 +183,11 @@ def simulate(args) -> int:
         print(json.dumps(summary))
         return 0
     print(f"{info.name}: {args.games} games, {args.players} players, {args.level} bots")
-    for seat, wins in enumerate(summary["wins_per_seat"]):
-        print(f"  seat {seat + 1}: {plural(wins, 'win')}")
-    if info.cooperative:
+    if info.cooperative:  # (the seats win or lose together)
         print(f"  team won {summary['team_wins']} of {args.games}")
+    else:
+        for seat, wins in enumerate(summary["wins_per_seat"]):
+            print(f"  seat {seat + 1}: {plural(wins, 'win')}")
     print(f"  mean length: {summary['mean_actions']} actions")
     if refused:
         print(f"  bot actions refused and dropped: {sum(refused.values())}")

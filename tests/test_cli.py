@@ -43,6 +43,9 @@ def test_simulate_text_summary():
     done = run("simulate", "flotter_otter", "--players", "2", "--games", "2")
     assert done.returncode == 0, done.stderr
     assert "seat 1:" in done.stdout and "games per second" in done.stdout
+    together = run("simulate", "flixo", "--players", "2", "--games", "2")  # cooperative
+    assert together.returncode == 0, together.stderr
+    assert "team won" in together.stdout and "seat 1:" not in together.stdout
 
 
 def test_wrong_arguments_get_one_line_and_status_2():
