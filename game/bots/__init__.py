@@ -31,9 +31,9 @@ from __future__ import annotations
 import functools
 import math
 import random
-from math import floor
 import statistics
 from dataclasses import dataclass
+from math import floor
 
 from ..core import Interrupt
 
