@@ -11,14 +11,13 @@ core, the views and the polls are the same in both; the difference is the bots' 
 bench/core_speed.py times every poll instead and takes the timer's calibrated cost off each;
 this bench has no timer inside the game at all, so a bot with many cheap polls is not
 charged the timer's leftovers. With --before REF the same is done for the game package of
-git commit REF, row by row alternately, in the same process.
+git commit REF, the two codes taking turns run by run, in the same process.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -26,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core_speed import Code, load_commit  # noqa: E402
+from core_speed import Code, load_commit, medians_of  # noqa: E402
 
 
 class Answers:
@@ -104,13 +103,10 @@ def main(argv=None) -> None:
           + " | ".join(code.label for code in codes))
     ids = args.only.split(",") if args.only else list(codes[-1].games)
     for game_id in ids:
-        row = []
-        for code in codes:
-            info = code.games[game_id]
-            players = min(max(args.players, info.min_players), info.max_players)
-            runs = [bot_ms(code, game_id, players, args.level, args.games)
-                    for _ in range(args.repeat)]
-            row.append((statistics.median(r[0] for r in runs), runs[0][1]))
+        info = codes[-1].games[game_id]
+        players = min(max(args.players, info.min_players), info.max_players)
+        row = medians_of(args.repeat, codes,
+                         lambda code: bot_ms(code, game_id, players, args.level, args.games))
         cells = " | ".join(f"{ms:8.2f} ms {polls:6.0f} polls" for ms, polls in row)
         ratio = f"  {row[0][0] / row[-1][0]:4.1f}x" if len(row) > 1 and row[-1][0] > 0 else ""
         print(f"{game_id:18} {players}p  {cells}{ratio}", flush=True)

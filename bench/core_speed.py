@@ -21,7 +21,7 @@ shared machine does not inflate it; with --repeat R each row is measured R times
 median kept. Before a game's rows, each code plays one game of it with every level (seed
 10000, not counted): tables a code builds once per process (the waybill deck, kept lists)
 are not charged to the first row. --before REF loads the `game` package of git commit REF as a second package and
-measures it row by row alternately with this tree's, in the same process. A figure, not a
+measures it alternately with this tree's, run by run, in the same process. A figure, not a
 test: the machines are shared and noisy.
 """
 
@@ -79,9 +79,16 @@ def counts_for(info) -> list[int]:
     return sorted({min(max(n, max(info.min_players, 2)), info.max_players) for n in COUNTS})
 
 
-def median_of(repeat: int, measure):
-    runs = [measure() for _ in range(repeat)]
-    return tuple(statistics.median(run[i] for run in runs) for i in range(len(runs[0])))
+def medians_of(repeat: int, codes: list, measure) -> list:
+    """Per code, the median (figure by figure) of `repeat` runs of measure(code). The codes take
+    turns run by run (before, now, before, now ...): this machine's speed drifts by more than
+    a change measured, and a drift then falls on both codes alike."""
+    runs: list = [[] for _ in codes]
+    for _ in range(repeat):
+        for mine, code in zip(runs, codes):
+            mine.append(measure(code))
+    return [tuple(statistics.median(run[i] for run in mine) for i in range(len(mine[0])))
+            for mine in runs]
 
 
 def play_games(code: Code, game_id: str, players: int, level: str, games: int):
@@ -213,10 +220,10 @@ def main():
                 info = code.games[game_id]
                 code.runner.play(info, counts_for(info)[0], 10_000, level)
         for players in counts_for(games[game_id]):
-            rand = [median_of(args.repeat, lambda c=c: play_games(
-                c, game_id, players, "random", args.games)) for c in codes]
-            hard = [median_of(args.repeat, lambda c=c: play_games(
-                c, game_id, players, "hard", args.games)) for c in codes]
+            rand = medians_of(args.repeat, codes, lambda c: play_games(
+                c, game_id, players, "random", args.games))
+            hard = medians_of(args.repeat, codes, lambda c: play_games(
+                c, game_id, players, "hard", args.games))
             print(f"{game_id:18} {players:7}  {columns([r[0] for r in rand], '{:9.1f}'):>22}  "
                   f"{columns([r[1] for r in rand], '{:8.1f}'):>20}  "
                   f"{columns([h[1] for h in hard], '{:7.2f}'):>18}", flush=True)
