@@ -109,3 +109,15 @@ def test_the_histogram_bins_cover_every_time():
     assert first + width * len(counts) > max(times)
     assert statistics.median(times) == 262
     assert nice_step(1234, 4) == 500 and nice_step(90, 4) == 50 and nice_step(7, 4) == 2
+
+
+def test_one_session_is_said_in_the_singular(rig):
+    app, _ = rig
+    profile = app.stats.create_profile("Solo")
+    sid = app.stats.begin_session(profile.id, "drill", "simple", when=time.time())
+    for i, ms in enumerate((250, 260, 270)):
+        app.stats.add_reaction(sid, "simple", ms, when=time.time() + i)
+    assert app.stats.flush(5)
+    app.manager.push("stats")
+    texts = drawn_texts(rig)
+    assert any(t.endswith("1 session in all") for t in texts), texts
