@@ -388,18 +388,16 @@ class FlotterOtterScene(GameScene):
         look.text(canvas, name, (rect.left + 62, rect.top + 32), size, look.TEXT, "midleft")
         if wide:
             look.keycap(canvas, (rect.right - 76, rect.top + 12), glyph[:3])
-        # score: face-down waybills (2 points) and face-up ones (1 point)
+        # score: face-down waybills (2 points) and face-up ones (1 point), then the points
         y = rect.top + 66
-        x = rect.left + 16
-        for _ in range(row["face_down"]):
-            paint.blit(canvas, art.card_back_surface(30, 42), (x, y))
-            x += 24
-        x += 10 if row["face_down"] else 0
-        for _ in row["face_up"]:
-            paint.blit(canvas, art.mini_face(30, 42), (x, y))
-            x += 24
-        look.text(canvas, plural(view["series_points"][p], "pt"), (rect.right - 16, y + 22),
-                  look.BODY, look.ACCENT, "midright")
+        points = plural(view["series_points"][p], "pt")
+        end = rect.right - 16 - look.font(look.BODY).size(points)[0] - 12
+        xs = waybill_xs(rect.left + 16, end, row["face_down"], len(row["face_up"]))
+        for i, x in enumerate(xs):
+            card = (art.card_back_surface(30, 42) if i < row["face_down"]
+                    else art.mini_face(30, 42))
+            paint.blit(canvas, card, (x, y))
+        look.text(canvas, points, (rect.right - 16, y + 22), look.BODY, look.ACCENT, "midright")
         # the stack (clipped to the lane: a toppled stack may fall out of it)
         clip = paint.get_clip(canvas)
         paint.set_clip(canvas, rect.inflate(-8, -8))
@@ -524,6 +522,21 @@ SCENE = FlotterOtterScene
 
 def tile_art(surface, rect) -> None:
     art.tile_picture(surface, rect)
+
+
+def waybill_xs(left: int, end: int, face_down: int, face_up: int) -> list:
+    """Where a lane's waybill cards (30 px wide; the face-down ones first, a gap, then the
+    face-up ones) go: 24 px apart, or stacked closer where they would reach past `end` (the
+    points are beside them; many waybills in a narrow lane become two piles)."""
+    count = face_down + face_up
+    if not count:
+        return []
+    gap = 10 if face_down and face_up else 0
+    step = 24
+    if count > 1 and left + 30 + gap + 24 * (count - 1) > end:
+        gap = min(gap, 4)
+        step = max(0, (end - left - 30 - gap) // (count - 1))
+    return [left + i * step + (gap if i >= face_down else 0) for i in range(count)]
 
 
 def correct_presses(waybill_id: int, feature: int = 0, descending: bool = False) -> list:
