@@ -181,30 +181,30 @@ def test_the_demo_line_leaves_the_round_in_the_side_column_free(rig):
     assert pygame.Rect(0, 0, look.W, look.H).contains(banner)
 
 
-def test_one_point_and_one_waybill_are_singular(rig):
+def otter_with_cpus(rig, cpus: int):
     app, _ = rig
-    for _ in range(4):
+    for _ in range(cpus):
         app.seats.add_cpu("normal")
     scene = app.manager.push(fo.SCENE, game_id="flotter_otter", seed=3)
     frames(rig, 2)
-    assert scene.state.players == 4
+    assert scene.state.players == cpus
+    return scene
+
+
+def test_one_point_and_one_waybill_are_singular(rig):
+    scene = otter_with_cpus(rig, 4)
     view = dict(scene.view(), series_points=[1, 2, 0, 5], pile=1)
     scene.view = lambda: view
     assert {"1 pt", "2 pts", "0 pts", "5 pts", "1 waybill left"} <= drawn_texts(rig)
 
 
 def test_a_lanes_waybills_end_before_its_points_at_eight_players(rig):
-    app, _ = rig
-    for _ in range(8):
-        app.seats.add_cpu("normal")
-    scene = app.manager.push(fo.SCENE, game_id="flotter_otter", seed=3)
-    frames(rig, 2)
-    rect = scene.lanes[0].rect
+    lane = otter_with_cpus(rig, 8).lanes[0].rect
     for down, up, points in ((3, 0, "6 pts"), (3, 2, "8 pts"), (4, 3, "11 pts"), (1, 0, "1 pt"),
                               (3, 3, "27 pts")):  # (a series adds up its games' points)
-        left = rect.left + 16
-        end = rect.right - 16 - look.font(look.BODY).size(points)[0] - 12
-        xs = fo.waybill_xs(left, end, down, up)
-        assert len(xs) == down + up and xs[0] == left and xs == sorted(xs)
-        assert xs[-1] + 30 <= end, (down, up, xs, end)
-    assert fo.waybill_xs(0, 1000, 2, 1) == [0, 24, 58]  # room enough: 24 apart, a gap of 10
+        xs = fo.waybill_xs(lane, points, down, up)
+        assert len(xs) == down + up and xs[0] == lane.left + 16 and xs == sorted(xs)
+        points_left = lane.right - 16 - look.font(look.BODY).size(points)[0]
+        assert xs[-1] + 30 < points_left, (down, up, xs, points_left)
+    wide = pygame.Rect(0, 0, 1000, 400)  # room enough: 24 apart, a gap of 10
+    assert fo.waybill_xs(wide, "5 pts", 2, 1) == [16, 40, 74]

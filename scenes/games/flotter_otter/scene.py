@@ -391,9 +391,7 @@ class FlotterOtterScene(GameScene):
         # score: face-down waybills (2 points) and face-up ones (1 point), then the points
         y = rect.top + 66
         points = plural(view["series_points"][p], "pt")
-        end = rect.right - 16 - look.font(look.BODY).size(points)[0] - 12
-        xs = waybill_xs(rect.left + 16, end, row["face_down"], len(row["face_up"]))
-        for i, x in enumerate(xs):
+        for i, x in enumerate(waybill_xs(rect, points, row["face_down"], len(row["face_up"]))):
             card = (art.card_back_surface(30, 42) if i < row["face_down"]
                     else art.mini_face(30, 42))
             paint.blit(canvas, card, (x, y))
@@ -524,10 +522,13 @@ def tile_art(surface, rect) -> None:
     art.tile_picture(surface, rect)
 
 
-def waybill_xs(left: int, end: int, face_down: int, face_up: int) -> list:
+def waybill_xs(lane: pygame.Rect, points: str, face_down: int, face_up: int) -> list:
     """Where a lane's waybill cards (30 px wide; the face-down ones first, a gap, then the
-    face-up ones) go: 24 px apart, or stacked closer where they would reach past `end` (the
-    points are beside them; many waybills in a narrow lane become two piles)."""
+    face-up ones) go, left to right under its name: 24 px apart, or stacked closer where they
+    would reach within 12 px of the `points` written at the lane's right (many waybills in a
+    narrow lane become two piles)."""
+    left = lane.left + 16
+    end = lane.right - 16 - look.font(look.BODY).size(points)[0] - 12
     count = face_down + face_up
     if not count:
         return []
