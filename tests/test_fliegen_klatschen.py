@@ -718,3 +718,11 @@ def test_the_rules_core_does_not_import_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(fk.__file__).parent.parent, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_verdict_says_one_point_in_the_singular():
+    state = fk.FliegenKlatschen(2, {}, 1)
+    state.phase, state.round_scores, state.winners = "over", [[1, 0]], [0]
+    assert state.outcome().verdict == "Won with 1 point"
+    state.round_scores, state.winners = [[1, 1], [3, 2]], [0]
+    assert state.outcome().verdict.startswith("Tied on 1 point;")
