@@ -165,3 +165,37 @@ def test_the_art_cache_is_bounded_by_bytes_and_keeps_what_was_used_last(monkeypa
     finally:
         paint.set_scale(1)
         look.reset_cache()
+
+
+def test_the_backdrop_outlasts_an_art_cache_that_turned_over(monkeypatch):
+    # A game's table bakes in its own copy of the backdrop, so through a game the backdrop went
+    # unused, was dropped from the cache, and the results screen stalled building it again.
+    pygame.display.init()
+    look.reset_cache()
+    monkeypatch.setattr(look, "CACHE_BYTES", 100 * 100 * 4)
+    try:
+        shown = look.backdrop()
+        for i in range(5):                       # the cache turns over five times
+            look.cached(("other", i), lambda: pygame.Surface((100, 100), 0, 32))
+        assert look.backdrop() is shown
+        look.reset_cache()                       # (a new display: built again)
+        assert look.backdrop() is not shown
+    finally:
+        look.reset_cache()
+
+
+def test_dimming_darkens_like_a_shadow_overlay_and_builds_no_canvas_sized_art():
+    pygame.display.init()
+    look.reset_cache()
+    canvas = pygame.Surface(look.CANVAS, 0, 32)
+    for x in range(0, look.W, 60):               # colours from dark to bright
+        paint.fill(canvas, (x * 255 // look.W, 255 - x * 255 // look.W, 128), (x, 0, 60, look.H))
+    expected = canvas.copy()
+    shadow = pygame.Surface(look.CANVAS, pygame.SRCALPHA, 32)
+    shadow.fill((*look.SHADOW, 150))
+    expected.blit(shadow, (0, 0))
+    look.dim(canvas, 150)
+    for x in range(30, look.W, 60):
+        got, want = canvas.get_at((x, 500)), expected.get_at((x, 500))
+        assert max(abs(got[c] - want[c]) for c in range(3)) <= 2, (x, got, want)
+    assert look.cache_bytes() == 0               # (a 4K overlay held 33 MB per alpha)
