@@ -842,7 +842,10 @@ class FliegenKlatschen(State):
 
     def _left_table(self, cards: list) -> None:
         """`cards` (face up) left the table: the kept slaps and face-up cards lose them (see
-        _revealed)."""
+        _revealed). Nothing gone, nothing changed: the kept lists stand (and so do the legal
+        actions made of them, for the next catch)."""
+        if not cards:
+            return
         self._ons += 1
         lists = self._lists_cache
         if lists is not None and lists["key"] == self._ons - 1:
