@@ -109,31 +109,32 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     seen: list = [None] * players  # per quiet seat: its legal list when it last did nothing
     legal_actions, view_of, kept_legal = state._legal_actions, state._view, state._kept_legal
     current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
-    asked: list = [None] * players  # the wake that poll returned
-    wakes: list = [0] * players
+    wakes: list = [0] * players  # the wake each bot's last poll returned
     if current_player() == TERMINAL:
         return
+    # A pass polls the bots whose wake has come and, when the table changed before it (an
+    # action in the pass before, or a tick that did something), every bot but the quiet ones
+    # whose legal list still stands. Each seat is looked at once in a pass: a change within
+    # it is news to the seats after it only in the next pass.
     # (The game can end only by an applied action or a tick: it is asked after those alone.)
+    news = True
+    kept = kept_legal() or EMPTY  # (read for each seat, instead of asking: see core)
     for _ in range(MAX_STEPS):
         now = state.now
         changed = False
-        kept = kept_legal() or EMPTY  # (read for each seat, instead of asking: see core)
         for seat, bot in seats:
             wake = wakes[seat]
-            if wake is None or wake > now:
+            woken = wake is not None and wake <= now
+            if not (woken or news):
                 continue
             legal = kept[seat] if kept is not EMPTY else None
             if legal is None:
                 legal = legal_actions(seat)
-            if legal is seen[seat] and (asked[seat] is None or now < asked[seat]):
-                wakes[seat] = asked[seat]  # a quiet bot, and nothing it sees changed
-                continue
+            if not woken and legal is seen[seat]:
+                continue  # a quiet bot, and nothing it sees changed
             actions, wakes[seat] = bot.poll(view_of(seat) if views[seat] else None, legal, now)
             if not actions:
-                if bot.quiet:
-                    seen[seat], asked[seat] = legal, wakes[seat]
-                else:
-                    seen[seat] = None
+                seen[seat] = legal if bot.quiet else None
                 continue
             seen[seat] = None
             applied = 0
@@ -148,11 +149,9 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
             if applied == len(actions) and settles[seat]:  # (its own actions are no news to it)
                 mine = kept[seat] if kept is not EMPTY else None
                 seen[seat] = mine if mine is not None else legal_actions(seat)
-                asked[seat] = wakes[seat]
+        news = changed
         if changed:
-            # The table changed: every bot looks again at this same moment.
-            wakes = [now] * players
-            continue
+            continue  # the table changed: every bot looks again at this same moment
         due = next_deadline()
         if due is not None and due <= now:
             due = None
@@ -161,9 +160,8 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                 due = wake
         if due is None:
             raise Stuck(f"nothing due at {now} ms and no bot wants to act")
-        changes = tick(due)
+        news = bool(tick(due))
+        kept = kept_legal() or EMPTY  # (a tick may have dropped some)
         if current_player() == TERMINAL:
             return
-        if changes:
-            wakes = [due] * players
     raise Stuck(f"game did not end within {MAX_STEPS} steps")
