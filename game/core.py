@@ -37,7 +37,9 @@ refusal never depends on when a driver happened to tick.
 Randomness comes only from `state.rng`, a `random.Random` seeded at creation and part of the
 state. Every successful apply/tick is appended to `state.log` (and so is the tick that comes
 before a refused real-time action), so (game id, players, options, seed, log) replays the game
-exactly.
+exactly. (The headless runner moves time to a bot's moment with `_pass_time`, unlogged, when no
+deadline falls by then: the action that follows is logged with its time, and replaying it ticks
+there first.)
 """
 
 from __future__ import annotations
@@ -276,6 +278,17 @@ class State:
         events = self._tick(t)
         self.now = t
         self.log.append([None, {"type": "Tick"}, t])  # (_tick_entry, spelt out: ticks are many)
+        return events
+
+    def _pass_time(self, t: int) -> list[Event]:
+        """`tick(t)` for a driver that vouches for `t` (an int, >= now) and knows no deadline
+        falls by then (next_deadline() is None or later): the headless runner, moving time
+        to a bot's moment. The game's _tick runs (a game may drop what it keeps: Fliegen
+        klatschen's legal lists when slaps stop being too late), but nothing is logged: an
+        action's entry carries its time, and replaying it ticks there first, as a scene's
+        stamped actions are logged."""
+        events = self._tick(t)
+        self.now = t
         return events
 
     # -- taking back a choice (turn-based games) ---------------------------------------------

@@ -2,7 +2,9 @@
 
 Used by `main.py simulate`, the tests and the benchmarks. Real-time games are driven as a
 discrete-event simulation: time jumps to the next moment a bot wants to act or the state has a
-deadline, so a minute of game time costs no more than the actions in it.
+deadline, so a minute of game time costs no more than the actions in it. Time moving to a
+bot's moment with no deadline by then is not logged (the log replays the same: the action's
+entry carries its time); a tick that brings a deadline is.
 
 A bot never makes the runner crash: an action the state refuses is dropped (see
 `apply_bot_action`), logged at debug level and counted in the `refused` Counter a caller may
@@ -108,7 +110,8 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
     settles = [bot.settled_by_own for bot in bots]
     seen: list = [None] * players  # per quiet seat: its legal list when it last did nothing
     legal_actions, view_of, kept_legal = state._legal_actions, state._view, state._kept_legal
-    current_player, next_deadline, tick = state.current_player, state.next_deadline, state.tick
+    current_player, next_deadline = state.current_player, state.next_deadline
+    tick, pass_time = state.tick, state._pass_time
     wakes: list = [0] * players  # the wake each bot's last poll returned
     if current_player() == TERMINAL:
         return
@@ -152,7 +155,7 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
         news = changed
         if changed:
             continue  # the table changed: every bot looks again at this same moment
-        due = next_deadline()
+        due = deadline = next_deadline()
         if due is not None and due <= now:
             due = None
         for wake in wakes:
@@ -160,7 +163,10 @@ def run_realtime(state: State, bots, refused: Counter | None = None) -> None:
                 due = wake
         if due is None:
             raise Stuck(f"nothing due at {now} ms and no bot wants to act")
-        news = bool(tick(due))
+        if deadline is not None and deadline <= due:
+            news = bool(tick(due))  # (a deadline falls due: logged, as the rules act)
+        else:  # only a bot's moment: unlogged (its action's entry carries the time)
+            news = bool(pass_time(due))
         kept = kept_legal() or EMPTY  # (a tick may have dropped some)
         if current_player() == TERMINAL:
             return

@@ -7,6 +7,7 @@ import pytest
 from game import GAMES
 from game import flotter_otter as fo
 from game.bots.flotter_otter import OtterBot
+from game.core import decode_action
 from game.runner import make_bots, run_realtime, run_turns
 
 
@@ -59,3 +60,25 @@ def test_a_bot_that_draws_on_a_forced_move_is_polled_for_it():
     it is free, or games would change when the runner skips its polls."""
     for info in GAMES.values():
         assert not make_bots(info, 1, 0, "random")[0].forced_moves_free
+
+
+@pytest.mark.parametrize("game_id", ("flotter_otter", "fliegen_klatschen"))
+@pytest.mark.parametrize("level", ("random", "hard"))
+def test_time_passing_is_logged_only_when_it_brings_something(game_id, level):
+    """A bot's moment with nothing due moves time unlogged (the action then logged carries
+    its time): every tick in a runner's log brings events, and the log still replays to the
+    same state."""
+    info = GAMES[game_id]
+    state = info.new(4, {}, 3)
+    run_realtime(state, make_bots(info, 4, 3, level))
+    again = info.new(4, {}, 3)
+    ticks = 0
+    for player, entry, t in state.log:
+        if player is None:
+            ticks += 1
+            assert again.tick(t), f"a tick to {t} ms that brought nothing was logged"
+        else:
+            again.apply(player, decode_action(info, entry), t)
+    assert again.state_hash() == state.state_hash()
+    actions = sum(1 for player, _, _ in state.log if player is not None)
+    assert ticks < actions / 2  # (the deadlines: far fewer than the bots' moments)
