@@ -33,12 +33,12 @@ import math
 from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import repeat
-from math import hypot
+from math import floor, hypot
 from operator import is_, itemgetter
 
 from ..fliegen_klatschen import COLOURS, SLAPS, SWATTER, TURN_MS, Slap
 from ..norms import NORMS, hick_ms
-from . import STEP_BITS, Bot, draw_around, lognormal_quantiles
+from . import STEP_BITS, UNIT, Bot, draw_around, lognormal_quantiles
 
 SIMPLE_NORM = NORMS["human_benchmark"]
 FORM_SIGMA = 0.3
@@ -224,10 +224,10 @@ class FlyBot(Bot):
         snaps = round(hypot((tx - x) * TABLE_ASPECT, ty - y) / table.pitch)
         if not snaps:
             return 0
-        rng, step_ms = self.rng, self.player.step_ms
+        bits, step_ms = self.rng.getrandbits, self.player.step_ms
         ms = 0
-        for _ in range(snaps if snaps < 6 else 6):  # a draw for each snap (module docstring)
-            ms += draw_around(rng, step_ms)
+        for _ in range(snaps if snaps < 6 else 6):  # a draw for each snap (module docstring),
+            ms += floor(step_ms * UNIT[bits(STEP_BITS)])  # as draw_around draws, written out
         return ms
 
     def _make_plan(self, view: dict, now: int) -> list:
@@ -239,15 +239,18 @@ class FlyBot(Bot):
         targets = table.fattest[:]
         wrong = table.wrong
         form = FORMS[rng.getrandbits(STEP_BITS)]  # this catch's (module docstring)
-        due = catch["onset"] + draw_around(rng, self.simple_ms) + draw_around(
-            rng, (who.choose * table.hick + who.scan_ms * len(table.ups)) * form)
+        # (draws as draw_around draws them, written out: a plan is made per catch per CPU)
+        bits = rng.getrandbits
+        due = (catch["onset"] + floor(self.simple_ms * UNIT[bits(STEP_BITS)])
+               + floor((who.choose * table.hick + who.scan_ms * len(table.ups)) * form
+                       * UNIT[bits(STEP_BITS)]))
         used, frozen = catch["used"][self.seat], view["frozen"][self.seat]
         plan = []
         for hand in range(view["hands"]):
             if used[hand] or frozen[hand]:
                 continue
             if plan:  # the second hand sets off later
-                due += draw_around(rng, who.second_ms)
+                due += floor(who.second_ms * UNIT[bits(STEP_BITS)])
             roll = rng.random()
             if wrong and roll < who.wrong:
                 target, aiming = rng.choice(wrong), False
