@@ -157,8 +157,9 @@ def simulate(args) -> int:
         except Stuck as exc:
             fail(f"{info.id} seed {seed} did not finish: {exc}", status=GAME_ERROR)
         outcome = state.outcome()
+        actions = sum(1 for entry in state.log if entry[0] is not None)  # (not time passing)
         results.append({"seed": seed, "scores": outcome.scores, "winners": outcome.winners,
-                        "team_won": outcome.team_won, "actions": len(state.log)})
+                        "team_won": outcome.team_won, "actions": actions})
         if args.save_logs:
             path = args.save_logs / f"{info.id}-{seed}.json"
             try:

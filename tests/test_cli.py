@@ -187,3 +187,15 @@ def test_replay_refuses_a_directory_and_a_file_too_large(tmp_path):
     with open(big, "wb") as file:
         file.truncate(MAX_BYTES + 1)  # sparse: no disk, no time
     one_line(run("replay", str(big)), 1, f"a replay file is at most {MAX_BYTES:,}")
+
+
+def test_simulate_counts_the_players_actions_not_time_passing(tmp_path):
+    """A real-time game's log also holds the ticks that brought a deadline (Flotter Otter:
+    every waybill's reveal): "actions" counts the players' entries alone."""
+    done = run("simulate", "flotter_otter", "--players", "2", "--games", "1", "--seed", "2",
+               "--level", "hard", "--json", "--save-logs", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    log = json.loads(next(tmp_path.glob("*.json")).read_text())["log"]
+    players = sum(1 for seat, _, _ in log if seat is not None)
+    assert players < len(log)
+    assert json.loads(done.stdout)["results"][0]["actions"] == players
